@@ -1,0 +1,19 @@
+// Package sqltext summarizes SQL text for idemvet's model.
+//
+// It is a plain library, not an analyzer. Parse turns a statement into a
+// small, dialect-neutral Stmt: its kind, target table, SET assignments
+// classified as application value, atomic, or constant, top-level WHERE
+// conjuncts, row-locking clause, duplicate-key behavior, RETURNING, advisory
+// locks, isolation level, and the placeholders ($n, ?, :name, @name) mapped to
+// argument positions or names. ParseCondition and ParseExpr read the ORM
+// fragments that gorm and similar libraries take ("email = ? AND deleted_at IS
+// NULL", "stock - ?").
+//
+// The scanner is pure Go, tolerant of PostgreSQL, MySQL and SQLite syntax,
+// aware of quotes, backticks, dollar quotes and comments, and of partial text:
+// a Hole marks a part of the text that is not known statically, and what the
+// known parts allow is still summarized. It never panics and never returns an
+// error: text it cannot follow yields KindUnknown or a Partial summary.
+// Results are cached by text, so each distinct string is scanned once per
+// process.
+package sqltext
