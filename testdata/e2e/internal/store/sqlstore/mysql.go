@@ -1,0 +1,54 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/idemvet/idemvet/testdata/e2e/internal/domain"
+)
+
+// CRM is the legacy MySQL customer database (go-sql-driver/mysql).
+type CRM struct{ DB *sql.DB }
+
+func OpenCRM(dsn string) (*CRM, error) {
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &CRM{DB: db}, nil
+}
+
+// AddContact pre-checks the address and inserts; a duplicate that slips
+// past the check fails on the UNIQUE key with error 1062, handled here.
+func (c *CRM) AddContact(ctx context.Context, email, name string) error {
+	var id int64
+	err := c.DB.QueryRowContext(ctx, "SELECT id FROM users WHERE email = ?", email).Scan(&id)
+	if err == nil {
+		return domain.ErrEmailTaken
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	_, err = c.DB.ExecContext(ctx, "INSERT INTO users (email, name) VALUES (?, ?)", email, name) // SAFE(checkfindinsert): MySQL duplicate-key error 1062 handled
+	var myErr *mysql.MySQLError
+	if errors.As(err, &myErr) && myErr.Number == 1062 {
+		return domain.ErrEmailTaken
+	}
+	return err
+}
+
+// AddContactIgnore uses INSERT IGNORE.
+func (c *CRM) AddContactIgnore(ctx context.Context, email, name string) error {
+	var n int
+	if err := c.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE email = ?", email).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := c.DB.ExecContext(ctx, "INSERT IGNORE INTO users (email, name) VALUES (?, ?)", email, name) // SAFE(checkfindinsert): INSERT IGNORE
+	return err
+}
