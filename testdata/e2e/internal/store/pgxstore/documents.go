@@ -28,3 +28,22 @@ func (s *Store) UpdateDocument(ctx context.Context, d domain.Document) (int64, e
 	}
 	return tag.RowsAffected(), nil
 }
+
+// AppendParagraph reads the body, appends in Go and writes it back under
+// the version it read: a concurrent edit makes the update miss, and the
+// miss is reported.
+func (s *Store) AppendParagraph(ctx context.Context, id int64, paragraph string) error {
+	var body string
+	var version int32
+	if err := s.Pool.QueryRow(ctx, `SELECT body, version FROM documents WHERE id = $1`, id).Scan(&body, &version); err != nil {
+		return err
+	}
+	tag, err := s.Pool.Exec(ctx, `UPDATE documents SET body = $2, version = version + 1, updated_at = now() WHERE id = $1 AND version = $3`, id, body+"\n\n"+paragraph, version) // SAFE(lostupdate): versioned update, RowsAffected checked
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return domain.ErrConflict
+	}
+	return nil
+}
