@@ -1,0 +1,108 @@
+// Package sqlx is a stand-in for github.com/jmoiron/sqlx.
+package sqlx
+
+import (
+	"context"
+	"database/sql"
+)
+
+type DB struct {
+	*sql.DB
+	driverName string
+}
+
+type Tx struct {
+	*sql.Tx
+	driverName string
+}
+
+type Conn struct{ *sql.Conn }
+
+type Row struct{ err error }
+
+func (r *Row) Scan(dest ...interface{}) error    { return r.err }
+func (r *Row) StructScan(dest interface{}) error { return r.err }
+
+type Rows struct{ *sql.Rows }
+
+func (r *Rows) StructScan(dest interface{}) error { return nil }
+
+type Stmt struct{ *sql.Stmt }
+
+type NamedStmt struct{}
+
+func (n *NamedStmt) Exec(arg interface{}) (sql.Result, error) { return nil, nil }
+func (n *NamedStmt) ExecContext(ctx context.Context, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}
+
+func Open(driverName, dataSourceName string) (*DB, error)    { return &DB{}, nil }
+func Connect(driverName, dataSourceName string) (*DB, error) { return &DB{}, nil }
+func NewDb(db *sql.DB, driverName string) *DB                { return &DB{DB: db} }
+
+func (db *DB) Rebind(query string) string                                       { return query }
+func (db *DB) NamedQuery(query string, arg interface{}) (*Rows, error)          { return nil, nil }
+func (db *DB) NamedExec(query string, arg interface{}) (sql.Result, error)      { return nil, nil }
+func (db *DB) Select(dest interface{}, query string, args ...interface{}) error { return nil }
+func (db *DB) Get(dest interface{}, query string, args ...interface{}) error    { return nil }
+func (db *DB) MustBegin() *Tx                                                   { return nil }
+func (db *DB) Beginx() (*Tx, error)                                             { return nil, nil }
+func (db *DB) Queryx(query string, args ...interface{}) (*Rows, error)          { return nil, nil }
+func (db *DB) QueryRowx(query string, args ...interface{}) *Row                 { return nil }
+func (db *DB) MustExec(query string, args ...interface{}) sql.Result            { return nil }
+func (db *DB) Preparex(query string) (*Stmt, error)                             { return nil, nil }
+func (db *DB) NamedQueryContext(ctx context.Context, query string, arg interface{}) (*Rows, error) {
+	return nil, nil
+}
+func (db *DB) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}
+func (db *DB) SelectContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (db *DB) GetContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (db *DB) PreparexContext(ctx context.Context, query string) (*Stmt, error) { return nil, nil }
+func (db *DB) QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error) {
+	return nil, nil
+}
+func (db *DB) QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row {
+	return nil
+}
+func (db *DB) MustBeginTx(ctx context.Context, opts *sql.TxOptions) *Tx { return nil }
+func (db *DB) MustExecContext(ctx context.Context, query string, args ...interface{}) sql.Result {
+	return nil
+}
+func (db *DB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) { return nil, nil }
+
+func (tx *Tx) Rebind(query string) string                                       { return query }
+func (tx *Tx) NamedQuery(query string, arg interface{}) (*Rows, error)          { return nil, nil }
+func (tx *Tx) NamedExec(query string, arg interface{}) (sql.Result, error)      { return nil, nil }
+func (tx *Tx) Select(dest interface{}, query string, args ...interface{}) error { return nil }
+func (tx *Tx) Queryx(query string, args ...interface{}) (*Rows, error)          { return nil, nil }
+func (tx *Tx) QueryRowx(query string, args ...interface{}) *Row                 { return nil }
+func (tx *Tx) Get(dest interface{}, query string, args ...interface{}) error    { return nil }
+func (tx *Tx) MustExec(query string, args ...interface{}) sql.Result            { return nil }
+func (tx *Tx) Preparex(query string) (*Stmt, error)                             { return nil, nil }
+func (tx *Tx) PreparexContext(ctx context.Context, query string) (*Stmt, error) { return nil, nil }
+func (tx *Tx) MustExecContext(ctx context.Context, query string, args ...interface{}) sql.Result {
+	return nil
+}
+func (tx *Tx) QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error) {
+	return nil, nil
+}
+func (tx *Tx) SelectContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (tx *Tx) GetContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (tx *Tx) QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row {
+	return nil
+}
+func (tx *Tx) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}
+
+func In(query string, args ...interface{}) (string, []interface{}, error) { return query, args, nil }

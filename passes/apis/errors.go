@@ -1,0 +1,46 @@
+package apis
+
+// NotFoundErrors lists the sentinel errors, by full variable name, that a
+// library returns when a query matched no row.
+var NotFoundErrors = map[string]bool{
+	"database/sql.ErrNoRows":                             true,
+	"github.com/jackc/pgx/v5.ErrNoRows":                  true,
+	"gorm.io/gorm.ErrRecordNotFound":                     true,
+	"gorm.io/gorm/logger.ErrRecordNotFound":              true,
+	"github.com/georgysavva/scany/v2/dbscan.ErrNotFound": true,
+}
+
+// UniqueViolationErrors lists sentinel errors that mean a unique constraint
+// rejected a write.
+var UniqueViolationErrors = map[string]bool{
+	"gorm.io/gorm.ErrDuplicatedKey": true,
+}
+
+// DriverError describes a driver's error type and how it reports a unique
+// violation: the field (or method) holding the code, and the values that
+// mean "unique violation".
+type DriverError struct {
+	Type   string   // full type name of the (pointer-free) error type
+	Field  string   // field or niladic method carrying the code
+	Unique []string // constant values (as Go source would spell them, unquoted) meaning unique violation
+}
+
+// DriverErrors lists the driver error types that carry SQLSTATE-like codes.
+var DriverErrors = []DriverError{
+	{Type: "github.com/jackc/pgx/v5/pgconn.PgError", Field: "Code", Unique: []string{"23505"}},
+	{Type: "github.com/jackc/pgconn.PgError", Field: "Code", Unique: []string{"23505"}},
+	{Type: "github.com/lib/pq.Error", Field: "Code", Unique: []string{"23505", "unique_violation"}},
+	{Type: "github.com/go-sql-driver/mysql.MySQLError", Field: "Number", Unique: []string{"1062", "1586"}},
+	{Type: "github.com/mattn/go-sqlite3.Error", Field: "ExtendedCode", Unique: []string{"2067", "1555"}},
+	{Type: "modernc.org/sqlite.Error", Field: "Code", Unique: []string{"2067", "1555"}},
+}
+
+// UniqueViolationWords are substrings whose test against err.Error() is a
+// (brittle but common) unique-violation test.
+var UniqueViolationWords = []string{"duplicate", "unique", "23505", "1062", "already exists"}
+
+// IsolationSerializable lists the constants that select SERIALIZABLE.
+var IsolationSerializable = map[string]bool{
+	"database/sql.LevelSerializable":       true,
+	"github.com/jackc/pgx/v5.Serializable": true,
+}

@@ -1,0 +1,336 @@
+package dbcall
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// Kind is what an access does to the database.
+type Kind uint8
+
+const (
+	KindUnknown  Kind = iota // SQL the model could not read
+	KindRead                 // SELECT, COUNT, EXISTS, gorm First/Find/Count
+	KindInsert               // INSERT, gorm Create
+	KindUpdate               // UPDATE, gorm Update/Updates/Save of a loaded row
+	KindDelete               // DELETE
+	KindAdvisory             // a statement whose only effect is an advisory lock
+	KindTxControl            // BEGIN, COMMIT, SET TRANSACTION ... run as SQL
+	KindOther                // DDL and other statements
+)
+
+var kindNames = [...]string{"unknown", "select", "insert", "update", "delete", "advisory", "txcontrol", "other"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "?"
+}
+
+// IsWrite reports whether the access writes rows (and so locks them until
+// its transaction ends).
+func (k Kind) IsWrite() bool { return k == KindInsert || k == KindUpdate || k == KindDelete }
+
+// Signal is how the outcome of a read tells whether it found a row.
+type Signal uint8
+
+const (
+	SignalNone  Signal = iota
+	SignalErr          // an error that is one of Sentinels when no row matched
+	SignalCount        // an integer that is 0 when no row matched
+	SignalBool         // a bool that is true when a row matched (false when Negated)
+	SignalNil          // a pointer, interface, map or slice that is nil when no row matched
+	SignalLen          // a slice or map that is empty when no row matched
+)
+
+var signalNames = [...]string{"", "err", "count", "bool", "nil", "len"}
+
+func (s Signal) String() string {
+	if int(s) < len(signalNames) {
+		return signalNames[s]
+	}
+	return "?"
+}
+
+// Outcome describes how a read reports whether it found a row.
+type Outcome struct {
+	Signal Signal
+	// Negated reports a SignalBool that is true when no row matched.
+	Negated bool
+	// Values are the SSA values of the access's function that carry the
+	// signal directly.
+	Values []ssa.Value
+	// Addr, when set, is a destination whose loads after the access carry
+	// the signal (the count or exists flag scanned into a variable).
+	Addr ssa.Value
+	// Sentinels are the full names of the errors meaning "no row" for
+	// SignalErr (sql.ErrNoRows, an application's ErrNotFound).
+	Sentinels []string
+}
+
+// Binding is one column of an access bound to a value: a WHERE conjunct
+// (Op is its comparison), a SET assignment or an INSERT value (Op "=").
+type Binding struct {
+	Column string
+	Op     string
+	// Class classifies assignments (SET and INSERT values).
+	Class sqltext.AssignClass
+	// Value is the Go value bound to the column's placeholder, when one is.
+	Value Ref
+	// Const is the SQL literal when the SQL itself holds the value.
+	Const string
+	// Expr is the SQL expression text as written (or synthesized for ORMs).
+	Expr string
+}
+
+// ColumnRead is a column a read delivers into Go.
+type ColumnRead struct {
+	Column string // lower-case column name; "*" for every column of the row
+	// Dest is where the value lands: the address passed to Scan, a field of
+	// a struct passed to Get or First, or a result of a summarized call.
+	Dest Ref
+	// Addr reports that Dest is an address whose loads carry the value
+	// (false: Dest is itself the value, e.g. a field of a returned row).
+	Addr bool
+}
+
+// Access is one database operation as the model sees it in a function:
+// either a library call executing SQL, or a call of a function whose summary
+// says it performs the operation (Via is then set).
+type Access struct {
+	Fn   *ssa.Function
+	Call ssa.CallInstruction // the call in Fn that performs the access or leads to it
+	Pos  token.Pos
+	Lib  apis.Lib
+	Kind Kind
+	// Table is the normalized name of the table read or written ("" when
+	// unknown), without schema.
+	Table string
+	// Stmt is the SQL summary for raw SQL, nil for ORM calls and summaries.
+	Stmt *sqltext.Stmt
+	// SQL is the statement for messages: the resolved text, or one
+	// synthesized for ORM chains ("gorm First users WHERE email = ?").
+	SQL   string
+	Where []Binding
+	Set   []Binding
+	Reads []ColumnRead
+	// Count and Exists mark reads whose result is a row count or a presence
+	// flag; Limit is the LIMIT literal or -1.
+	Count, Exists bool
+	Lock          sqltext.LockStrength
+	LockOptions   string // "NOWAIT", "SKIP LOCKED" or ""
+	Conflict      sqltext.ConflictAction
+	// ConflictTarget lists ON CONFLICT columns.
+	ConflictTarget []string
+	Advisory       []sqltext.Advisory
+	Isolation      sqltext.Isolation
+	// Handle is the database handle the access runs on: a pool, a
+	// connection, or a transaction value.
+	Handle Ref
+	// Err holds the values reporting the access's failure.
+	Err []ssa.Value
+	// Found says how a read reports whether it matched a row.
+	Found Outcome
+	// RowsAffected holds the values carrying the number of affected rows.
+	RowsAffected []ssa.Value
+	// RowsChecked reports that the number of affected rows (or, for an
+	// UPDATE ... RETURNING read through a row, its ErrNoRows) is examined:
+	// compared, branched on, or returned to a caller whose summary says so.
+	RowsChecked bool
+	// RowsReturned is the index of Fn's result that carries the affected
+	// rows to callers, or -1.
+	RowsReturned int
+	// UniqueHandled reports that the failure of this write is tested for a
+	// unique violation (here, or in the summarized callee).
+	UniqueHandled bool
+	// Via is set when the access is performed by a called function.
+	Via *Via
+	// Partial reports SQL that was only partly known.
+	Partial bool
+	// Heuristic reports an access inferred from a method's name and
+	// arguments alone (an interface whose implementation is not visible).
+	Heuristic bool
+}
+
+// Via describes the call path from Fn into the function that performs an
+// access.
+type Via struct {
+	// Callees are the functions called, outermost first, as
+	// "pkg.Func" or "pkg.Type.Method".
+	Callees []string
+	// Origin is the position of the access inside the last callee,
+	// "file.go:line".
+	Origin string
+}
+
+// Position returns where the access executes: Origin for an access through
+// calls, the call position otherwise.
+func (a *Access) Position(fset *token.FileSet) string {
+	if a.Via != nil {
+		return a.Via.Origin
+	}
+	p := fset.Position(a.Pos)
+	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// WhereColumn returns the binding of an equality predicate on col.
+func (a *Access) WhereColumn(col string) (Binding, bool) {
+	for _, w := range a.Where {
+		if w.Column == col && (w.Op == "=" || w.Op == "IN" || w.Op == "= ANY") {
+			return w, true
+		}
+	}
+	return Binding{}, false
+}
+
+// SetColumn returns the assignment of col.
+func (a *Access) SetColumn(col string) (Binding, bool) {
+	for _, s := range a.Set {
+		if s.Column == col {
+			return s, true
+		}
+	}
+	return Binding{}, false
+}
+
+// KeyColumns returns the columns of the access's equality predicates, in
+// order: the key a read looks up or a write targets.
+func (a *Access) KeyColumns() []string {
+	var cols []string
+	for _, w := range a.Where {
+		if w.Column != "" && (w.Op == "=" || w.Op == "IN" || w.Op == "= ANY") {
+			cols = append(cols, w.Column)
+		}
+	}
+	return cols
+}
+
+// String summarizes the access in one line, for the dump analyzer and
+// tests: "select users where email=$email; found? err(database/sql.ErrNoRows)".
+func (a *Access) String() string {
+	var b strings.Builder
+	b.WriteString(a.Kind.String())
+	if a.Count {
+		b.WriteString(" count")
+	}
+	if a.Exists {
+		b.WriteString(" exists")
+	}
+	b.WriteByte(' ')
+	if a.Table == "" {
+		b.WriteString("?")
+	} else {
+		b.WriteString(a.Table)
+	}
+	writeBindings(&b, " set ", a.Set)
+	writeBindings(&b, " where ", a.Where)
+	if len(a.Reads) > 0 {
+		b.WriteString(" reads ")
+		for i, r := range a.Reads {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(r.Column)
+			b.WriteString("->")
+			b.WriteString(r.Dest.String())
+		}
+	}
+	if a.Lock != sqltext.LockNone {
+		b.WriteString(" lock=" + lockNames[a.Lock])
+	}
+	if a.Conflict != sqltext.ConflictNone {
+		b.WriteString(" conflict=" + conflictNames[a.Conflict])
+		if len(a.ConflictTarget) > 0 {
+			b.WriteString("(" + strings.Join(a.ConflictTarget, ",") + ")")
+		}
+	}
+	for _, adv := range a.Advisory {
+		b.WriteString(" advisory=" + adv.Func)
+	}
+	if a.Isolation != sqltext.IsolationNone {
+		b.WriteString(" isolation=" + isolationNames[a.Isolation])
+	}
+	b.WriteString(" on ")
+	b.WriteString(a.Handle.String())
+	if a.Found.Signal != SignalNone {
+		b.WriteString("; found? ")
+		b.WriteString(a.Found.Signal.String())
+		if a.Found.Negated {
+			b.WriteString("(negated)")
+		}
+		if len(a.Found.Sentinels) > 0 {
+			b.WriteString("(" + strings.Join(a.Found.Sentinels, ",") + ")")
+		}
+	}
+	if a.Kind.IsWrite() {
+		if a.RowsChecked {
+			b.WriteString("; rows checked")
+		} else if a.RowsReturned >= 0 {
+			b.WriteString("; rows returned")
+		}
+		if a.UniqueHandled {
+			b.WriteString("; unique handled")
+		}
+	}
+	if a.Via != nil {
+		b.WriteString("; via " + strings.Join(a.Via.Callees, "->") + " at " + a.Via.Origin)
+	}
+	if a.Heuristic {
+		b.WriteString("; heuristic")
+	}
+	if a.Partial {
+		b.WriteString("; partial")
+	}
+	return b.String()
+}
+
+func writeBindings(b *strings.Builder, label string, bs []Binding) {
+	if len(bs) == 0 {
+		return
+	}
+	b.WriteString(label)
+	for i, x := range bs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(x.Column)
+		op := x.Op
+		if op == "" {
+			op = "="
+		}
+		if op[0] >= 'A' && op[0] <= 'Z' {
+			op = " " + op + " "
+		}
+		b.WriteString(op)
+		switch {
+		case x.Class == sqltext.AssignAtomic:
+			b.WriteString("atomic(" + x.Expr + ")")
+		case !x.Value.IsZero():
+			b.WriteString("$" + x.Value.String())
+		case x.Const != "":
+			b.WriteString(x.Const)
+		case x.Expr != "":
+			b.WriteString("{" + x.Expr + "}")
+		default:
+			b.WriteString("?")
+		}
+	}
+}
+
+var lockNames = [...]string{"", "update", "nokeyupdate", "share", "keyshare"}
+var conflictNames = [...]string{"", "donothing", "doupdate", "ignore", "replace", "duplicatekeyupdate"}
+var isolationNames = [...]string{"", "readuncommitted", "readcommitted", "repeatableread", "serializable"}

@@ -1,0 +1,313 @@
+package dbcall
+
+import (
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// Analyzer computes the database accesses of every function of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "dbcall",
+	Doc:        "compute the database operations of each function (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/dbcall",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact)},
+}
+
+// Result is the database model of one package.
+type Result struct {
+	funcs map[*ssa.Function]*FuncInfo
+	// Funcs lists the analyzed functions (source functions and their
+	// closures) in a deterministic order.
+	Funcs []*FuncInfo
+	// Err is set when the model could not be built; checkers then stay
+	// silent for the package.
+	Err error
+	b   *builder
+}
+
+// FuncInfo is the model of one function.
+type FuncInfo struct {
+	Fn *ssa.Function
+	// Accesses lists the function's database accesses in instruction
+	// order: its own library calls and the calls of summarized functions.
+	Accesses []*Access
+	signals  map[ssa.Value]*Access
+	addrs    map[ssa.Value]*Access
+}
+
+// Func returns the model of fn, or nil when fn has no database accesses.
+func (r *Result) Func(fn *ssa.Function) *FuncInfo {
+	if r == nil {
+		return nil
+	}
+	return r.funcs[fn]
+}
+
+// dbPackages are the import paths whose presence means a package may talk
+// to a database; a package importing none of them and no package with
+// summaries has nothing to model.
+var dbPackages = []string{
+	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	"github.com/georgysavva/scany/v2",
+}
+
+func run(pass *analysis.Pass) (res any, err error) {
+	result := &Result{funcs: map[*ssa.Function]*FuncInfo{}}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the model must never become a finding or a crash of
+			// the user's build: report it as the pass's error state.
+			result = &Result{funcs: map[*ssa.Function]*FuncInfo{}, Err: panicError{r}}
+			res, err = result, nil
+		}
+	}()
+	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	if !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) {
+		return result, nil
+	}
+	b := newBuilder(pass, ssaInfo)
+	result.b = b
+	b.exportTableFacts()
+	for _, fn := range ssaInfo.SrcFuncs {
+		b.analyze(fn)
+	}
+	fns := make([]*ssa.Function, 0, len(b.infos))
+	for fn := range b.infos {
+		fns = append(fns, fn)
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() || fns[i].Pos() == fns[j].Pos() && fns[i].String() < fns[j].String() })
+	for _, fn := range fns {
+		fi := b.infos[fn]
+		if len(fi.Accesses) == 0 {
+			continue
+		}
+		result.funcs[fn] = fi
+		result.Funcs = append(result.Funcs, fi)
+	}
+	b.exportSummaries(ssaInfo.SrcFuncs)
+	return result, nil
+}
+
+type panicError struct{ v any }
+
+func (p panicError) Error() string { return "dbcall: internal error: " + toString(p.v) }
+
+func toString(v any) string {
+	if e, ok := v.(error); ok {
+		return e.Error()
+	}
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return reflect.TypeOf(v).String()
+}
+
+// hasImportedSummaries reports whether any dependency exported a summary,
+// so that a package calling a repository package has something to model
+// even when it imports no database library itself.
+func hasImportedSummaries(pass *analysis.Pass) bool {
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*summaryFact); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// builder computes FuncInfos for one package.
+type builder struct {
+	pass    *analysis.Pass
+	ssaPkg  *ssa.Package
+	infos   map[*ssa.Function]*FuncInfo
+	active  map[*ssa.Function]bool
+	sums    map[*ssa.Function]*summaryFact
+	methods map[string][]*types.Func // imported methods with summaries, by name
+	tables  map[*types.TypeName]string
+}
+
+func newBuilder(pass *analysis.Pass, s *buildssa.SSA) *builder {
+	b := &builder{
+		pass:    pass,
+		ssaPkg:  s.Pkg,
+		infos:   map[*ssa.Function]*FuncInfo{},
+		active:  map[*ssa.Function]bool{},
+		sums:    map[*ssa.Function]*summaryFact{},
+		methods: map[string][]*types.Func{},
+		tables:  map[*types.TypeName]string{},
+	}
+	for _, f := range pass.AllObjectFacts() {
+		switch fact := f.Fact.(type) {
+		case *summaryFact:
+			if fn, ok := f.Object.(*types.Func); ok && fn.Pkg() != pass.Pkg {
+				if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+					b.methods[fn.Name()] = append(b.methods[fn.Name()], fn)
+				}
+			}
+		case *tableFact:
+			if tn, ok := f.Object.(*types.TypeName); ok {
+				b.tables[tn] = fact.Name
+			}
+		}
+	}
+	for _, fns := range b.methods {
+		sort.Slice(fns, func(i, j int) bool { return fns[i].FullName() < fns[j].FullName() })
+	}
+	return b
+}
+
+// analyze computes the FuncInfo of fn and of its closures, once.
+func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
+	if fi, ok := b.infos[fn]; ok {
+		return fi
+	}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}}
+	if b.active[fn] {
+		return fi // recursion: the cycle contributes nothing
+	}
+	b.active[fn] = true
+	defer delete(b.active, fn)
+	for _, anon := range fn.AnonFuncs {
+		b.analyze(anon)
+	}
+	if fn.Blocks != nil {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				fi.Accesses = append(fi.Accesses, b.accessesOf(fn, call)...)
+			}
+		}
+	}
+	for _, a := range fi.Accesses {
+		b.outcome(fi, a)
+	}
+	for _, a := range fi.Accesses {
+		b.checkRows(fi, a)
+		b.checkUnique(fi, a)
+	}
+	b.infos[fn] = fi
+	return fi
+}
+
+// accessesOf returns the accesses a call performs or leads to.
+func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Access {
+	common := call.Common()
+	if meth, ok := methodOf(common); ok {
+		return b.libraryAccess(fn, call, meth)
+	}
+	if name, ok := gormMethod(common); ok {
+		return b.gormAccess(fn, call, name)
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		if sum := b.summaryOf(callee); sum != nil {
+			return b.instantiate(fn, call, sum, funcLabel(callee), fullArgs(common))
+		}
+		return nil
+	}
+	if common.IsInvoke() {
+		return b.invokeAccesses(fn, call)
+	}
+	// A call of a closure value bound in this function runs its body here.
+	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+		if anon, ok := mc.Fn.(*ssa.Function); ok {
+			_ = b.analyze(anon)
+		}
+	}
+	return nil
+}
+
+// methodOf looks a call up in the API tables, by full name or, for
+// interface methods, by shape.
+func methodOf(call *ssa.CallCommon) (apis.Method, bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil {
+		return apis.Method{}, false
+	}
+	if m, ok := apis.Methods[f.FullName()]; ok {
+		return m, true
+	}
+	if call.IsInvoke() {
+		return apis.Shape(f)
+	}
+	return apis.Method{}, false
+}
+
+const opRebind = apis.OpRebind
+
+// callArgs returns the call's arguments without the receiver.
+func callArgs(call *ssa.CallCommon) []ssa.Value {
+	if call.IsInvoke() {
+		return call.Args
+	}
+	if sig, ok := call.Value.Type().Underlying().(*types.Signature); ok && sig.Recv() != nil {
+		if len(call.Args) > 0 {
+			return call.Args[1:]
+		}
+	}
+	if fn := call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(call.Args) > 0 {
+		return call.Args[1:]
+	}
+	return call.Args
+}
+
+// receiverOf returns the call's receiver, or nil for a function call.
+func receiverOf(call *ssa.CallCommon) ssa.Value {
+	if call.IsInvoke() {
+		return call.Value
+	}
+	if fn := call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(call.Args) > 0 {
+		return call.Args[0]
+	}
+	return nil
+}
+
+// fullArgs returns the call's arguments with the receiver first, the way
+// the callee's Params list them.
+func fullArgs(call *ssa.CallCommon) []ssa.Value {
+	if call.IsInvoke() {
+		return append([]ssa.Value{call.Value}, call.Args...)
+	}
+	return call.Args
+}
+
+// funcLabel names a function for messages: "store.GetUser",
+// "store.Users.GetUser".
+func funcLabel(fn *ssa.Function) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return objLabel(obj)
+	}
+	return fn.Name()
+}
+
+func objLabel(obj *types.Func) string {
+	pkg := ""
+	if obj.Pkg() != nil {
+		pkg = obj.Pkg().Name() + "."
+	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return pkg + n.Obj().Name() + "." + obj.Name()
+		}
+	}
+	return pkg + obj.Name()
+}

@@ -1,0 +1,870 @@
+package dbcall
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// summaryFact is a fact indicating what a function does to the database, in
+// terms of its parameters and results, so that callers in other packages
+// see the accesses of the functions they call.
+type summaryFact struct {
+	Accesses []accessFact
+	// Ctor lists result fields set from parameters (New(db) returning
+	// &Queries{db: db}; WithTx(tx)), so handles resolve through
+	// constructors.
+	Ctor []ctorField
+	// Wrapper is set for an executor wrapper: a function that runs the SQL
+	// text it is given (Query(ctx, sql string, args ...any)).
+	Wrapper *wrapperFact
+	// UniqueParams lists error parameters the function tests for a unique
+	// violation (isUniqueViolation(err), mapDBError(err)).
+	UniqueParams []int
+	// NotFoundParams lists error parameters a boolean predicate tests for
+	// "no rows" (isNotFound(err)).
+	NotFoundParams []predicate
+}
+
+func (*summaryFact) AFact() {}
+
+// String renders the summary for analysistest fact expectations.
+func (f *summaryFact) String() string {
+	var parts []string
+	for _, a := range f.Accesses {
+		parts = append(parts, a.String())
+	}
+	for _, c := range f.Ctor {
+		parts = append(parts, fmt.Sprintf("ctor r%d%s=p%d", c.Result, c.Path, c.Param))
+	}
+	if f.Wrapper != nil {
+		parts = append(parts, fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL))
+	}
+	for _, p := range f.UniqueParams {
+		parts = append(parts, fmt.Sprintf("unique-test p%d", p))
+	}
+	for _, p := range f.NotFoundParams {
+		parts = append(parts, fmt.Sprintf("notfound-test p%d", p.Param))
+	}
+	return strings.Join(parts, "; ")
+}
+
+type predicate struct {
+	Param        int
+	TrueNotFound bool
+}
+
+type ctorField struct {
+	Result int
+	Path   string
+	Param  int
+}
+
+type wrapperFact struct {
+	Lib      apis.Lib
+	Op       apis.Op
+	SQL      int // parameter index (receiver included) of the SQL text
+	Args     int // parameter index of the bound arguments, or -1
+	Variadic bool
+	Dest     int
+	Handle   paramRef
+}
+
+type paramRef struct {
+	Param int // index in the function's Params (receiver first); -1: unknown
+	Path  string
+}
+
+type bindingFact struct {
+	Column, Op string
+	Class      sqltext.AssignClass
+	Arg        paramRef
+	Const      string
+	Expr       string
+}
+
+type readFact struct {
+	Column string
+	Result int // the result carrying the value, or -1
+	Param  int // the pointer parameter it is scanned into, or -1
+	Path   string
+}
+
+type signalFact struct {
+	Signal    Signal
+	Negated   bool
+	Result    int
+	Sentinels []string
+}
+
+type accessFact struct {
+	Kind           Kind
+	Lib            apis.Lib
+	Table          string
+	SQL            string
+	Origin         string
+	Callees        []string
+	Where, Set     []bindingFact
+	Reads          []readFact
+	Count, Exists  bool
+	Lock           sqltext.LockStrength
+	LockOptions    string
+	Conflict       sqltext.ConflictAction
+	ConflictTarget []string
+	Advisory       []string
+	AdvisoryXact   bool
+	Isolation      sqltext.Isolation
+	Handle         paramRef
+	Found          signalFact
+	ErrResult      int
+	RowsResult     int
+	RowsChecked    bool
+	UniqueHandled  bool
+	Partial        bool
+	Heuristic      bool
+}
+
+func (a *accessFact) String() string {
+	var b strings.Builder
+	b.WriteString(a.Kind.String())
+	if a.Count {
+		b.WriteString(" count")
+	}
+	b.WriteString(" " + orQ(a.Table))
+	for _, w := range a.Where {
+		b.WriteString(" " + w.Column + w.Op + a.argString(w))
+	}
+	for _, s := range a.Set {
+		b.WriteString(" set:" + s.Column + "=" + a.argString(s))
+	}
+	for _, r := range a.Reads {
+		if r.Result >= 0 {
+			b.WriteString(fmt.Sprintf(" read:%s->r%d%s", r.Column, r.Result, r.Path))
+		} else if r.Param >= 0 {
+			b.WriteString(fmt.Sprintf(" read:%s->p%d%s", r.Column, r.Param, r.Path))
+		}
+	}
+	if a.Handle.Param >= 0 {
+		b.WriteString(fmt.Sprintf(" on p%d%s", a.Handle.Param, a.Handle.Path))
+	}
+	if a.Found.Signal != SignalNone && a.Found.Result >= 0 {
+		b.WriteString(fmt.Sprintf(" found:%s@r%d", a.Found.Signal, a.Found.Result))
+	}
+	if a.ErrResult >= 0 {
+		b.WriteString(fmt.Sprintf(" err@r%d", a.ErrResult))
+	}
+	if a.RowsResult >= 0 {
+		b.WriteString(fmt.Sprintf(" rows@r%d", a.RowsResult))
+	}
+	if a.RowsChecked {
+		b.WriteString(" rowschecked")
+	}
+	if a.UniqueHandled {
+		b.WriteString(" uniquehandled")
+	}
+	return b.String()
+}
+
+func (a *accessFact) argString(bd bindingFact) string {
+	switch {
+	case bd.Class == sqltext.AssignAtomic:
+		return "atomic"
+	case bd.Arg.Param >= 0:
+		return fmt.Sprintf("p%d%s", bd.Arg.Param, bd.Arg.Path)
+	case bd.Const != "":
+		return bd.Const
+	}
+	return "?"
+}
+
+func orQ(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// tableFact is a fact indicating the table a gorm model type maps to, from
+// its TableName method.
+type tableFact struct{ Name string }
+
+func (*tableFact) AFact()           {}
+func (f *tableFact) String() string { return "table " + f.Name }
+
+const maxSummaryAccesses = 48
+
+// summaryOf returns the summary of a function: computed for functions of
+// this package, imported as a fact for others. It returns nil when the
+// function does nothing the model knows.
+func (b *builder) summaryOf(fn *ssa.Function) *summaryFact {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if s, ok := b.sums[fn]; ok {
+		return s
+	}
+	var s *summaryFact
+	if fn.Pkg == b.ssaPkg && fn.Blocks != nil {
+		if b.active[fn] {
+			return nil
+		}
+		s = b.summarize(fn)
+	} else if obj, ok := fn.Object().(*types.Func); ok {
+		var f summaryFact
+		if b.pass.ImportObjectFact(obj, &f) {
+			s = &f
+		}
+	}
+	b.sums[fn] = s
+	return s
+}
+
+// summarize builds the summary of a function of this package.
+func (b *builder) summarize(fn *ssa.Function) *summaryFact {
+	fi := b.analyze(fn)
+	s := &summaryFact{}
+	var all []*Access
+	all = append(all, fi.Accesses...)
+	var addAnon func(f *ssa.Function)
+	addAnon = func(f *ssa.Function) {
+		for _, anon := range f.AnonFuncs {
+			all = append(all, b.analyze(anon).Accesses...)
+			addAnon(anon)
+		}
+	}
+	addAnon(fn)
+	rets := returns(fn)
+	for _, a := range all {
+		if len(s.Accesses) >= maxSummaryAccesses {
+			break
+		}
+		if a.Kind == KindUnknown && a.Table == "" {
+			continue
+		}
+		if a.Via != nil && len(a.Via.Callees) >= 4 {
+			continue
+		}
+		s.Accesses = append(s.Accesses, b.accessFactOf(fn, fi, a, rets))
+	}
+	s.Ctor = ctorFields(fn, rets)
+	s.Wrapper = b.wrapperOf(fn)
+	for i, p := range fn.Params {
+		if !isErrorType(p.Type()) {
+			continue
+		}
+		if b.uniqueTested(p, 0, map[ssa.Value]bool{}) {
+			s.UniqueParams = append(s.UniqueParams, i)
+		}
+		if pred, ok := notFoundPredicate(fn, p); ok {
+			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, TrueNotFound: pred})
+		}
+	}
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 {
+		return nil
+	}
+	return s
+}
+
+func isErrorType(t types.Type) bool { return types.TypeString(t, nil) == "error" }
+
+// notFoundPredicate reports whether fn is a boolean predicate of its error
+// parameter p testing for "no rows": func isNotFound(err error) bool {
+// return errors.Is(err, sql.ErrNoRows) }.
+func notFoundPredicate(fn *ssa.Function, p *ssa.Parameter) (trueNotFound bool, ok bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return false, false
+	}
+	if b, isBool := fn.Signature.Results().At(0).Type().Underlying().(*types.Basic); !isBool || b.Kind() != types.Bool {
+		return false, false
+	}
+	probe := &Access{Found: Outcome{Signal: SignalErr, Values: []ssa.Value{p}}}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{p: probe}, addrs: map[ssa.Value]*Access{}}
+	for _, ret := range returns(fn) {
+		if len(ret.Results) != 1 {
+			continue
+		}
+		if a, t, ok := fi.foundness(ret.Results[0], nil); ok && a == probe {
+			return !t, true
+		}
+	}
+	return false, false
+}
+
+// returns lists fn's return instructions.
+func returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, blk := range fn.Blocks {
+		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, ret)
+		}
+	}
+	return out
+}
+
+// accessFactOf expresses an access of fn (or of its closures) in terms of
+// fn's parameters and results.
+func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets []*ssa.Return) accessFact {
+	f := accessFact{
+		Kind: a.Kind, Lib: a.Lib, Table: a.Table, SQL: clip(a.SQL, 240),
+		Count: a.Count, Exists: a.Exists, Lock: a.Lock, LockOptions: a.LockOptions,
+		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Isolation: a.Isolation,
+		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1},
+	}
+	for _, adv := range a.Advisory {
+		f.Advisory = append(f.Advisory, adv.Func)
+		f.AdvisoryXact = f.AdvisoryXact || adv.Xact
+	}
+	if a.Via != nil {
+		f.Origin = a.Via.Origin
+		f.Callees = a.Via.Callees
+	} else {
+		p := b.pass.Fset.Position(a.Pos)
+		f.Origin = fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+	}
+	for _, w := range a.Where {
+		f.Where = append(f.Where, bindingFact{Column: w.Column, Op: w.Op, Class: w.Class, Arg: paramRefOf(fn, w.Value), Const: w.Const, Expr: clip(w.Expr, 80)})
+	}
+	for _, s := range a.Set {
+		f.Set = append(f.Set, bindingFact{Column: s.Column, Op: s.Op, Class: s.Class, Arg: paramRefOf(fn, s.Value), Const: s.Const, Expr: clip(s.Expr, 80)})
+	}
+	for _, r := range a.Reads {
+		rf := readFact{Column: r.Column, Result: -1, Param: -1}
+		if pr := paramRefOf(fn, r.Dest); pr.Param >= 0 && r.Addr {
+			rf.Param, rf.Path = pr.Param, pr.Path
+		} else if i, path, ok := returnedAt(rets, r.Dest); ok {
+			rf.Result, rf.Path = i, path
+		} else {
+			continue
+		}
+		f.Reads = append(f.Reads, rf)
+	}
+	f.Handle = paramRefOf(fn, a.Handle)
+	if a.Found.Signal != SignalNone {
+		f.Found = returnSignal(fi, a, rets, b)
+	}
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			if carriesErr(rv, a.Err, 0) {
+				f.ErrResult = i
+			}
+		}
+	}
+	return f
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// carriesErr reports whether v is one of errs, possibly wrapped by
+// fmt.Errorf with %w or merged by a phi.
+func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
+	if depth > 6 || len(errs) == 0 {
+		return false
+	}
+	v = unwrap(v)
+	for _, e := range errs {
+		if v == unwrap(e) {
+			return true
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if carriesErr(e, errs, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if x.Call.StaticCallee() != nil && x.Call.StaticCallee().String() == "fmt.Errorf" && len(x.Call.Args) == 2 {
+			if vals, ok := variadicArgs(x.Call.Args[1]); ok {
+				for _, arg := range vals {
+					if arg != nil && carriesErr(arg, errs, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				for _, r := range *a.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == a && carriesErr(st.Val, errs, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returnSignal says which result of fn tells its callers whether access a
+// found a row:
+//
+//	return err                           (the error, possibly wrapped)
+//	return n > 0, nil / return exists    (a bool)
+//	if errors.Is(err, sql.ErrNoRows) { return nil, nil }          (a nil pointer)
+//	if errors.Is(err, sql.ErrNoRows) { return User{}, ErrNotFound } (a sentinel)
+func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signalFact {
+	none := signalFact{Result: -1}
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			if fi.signalOf(rv) == a {
+				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels}
+			}
+			if isBoolType(rv.Type()) {
+				if acc, t, ok := fi.foundness(rv, b); ok && acc == a {
+					return signalFact{Signal: SignalBool, Negated: !t, Result: i}
+				}
+			}
+		}
+	}
+	// Returns on the not-found side of a branch on a.
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		acc, trueFound, ok := fi.foundness(ifi.Cond, b)
+		if !ok || acc != a {
+			continue
+		}
+		notFound := blk.Succs[0]
+		if trueFound {
+			notFound = blk.Succs[1]
+		}
+		if len(notFound.Preds) != 1 {
+			continue
+		}
+		for _, ret := range rets {
+			if !notFound.Dominates(ret.Block()) {
+				continue
+			}
+			for i, rv := range ret.Results {
+				if isErrorType(rv.Type()) {
+					if name := globalName(rv); name != "" {
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}}
+					}
+					if w := wrappedGlobal(rv); w != "" {
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}}
+					}
+				}
+			}
+			for i, rv := range ret.Results {
+				switch rv.Type().Underlying().(type) {
+				case *types.Pointer, *types.Interface, *types.Slice, *types.Map:
+					if isNil(rv) && !isErrorType(rv.Type()) {
+						return signalFact{Signal: SignalNil, Result: i}
+					}
+				case *types.Basic:
+					if c, ok := unwrap(rv).(*ssa.Const); ok && isBoolType(rv.Type()) && c.Value != nil {
+						return signalFact{Signal: SignalBool, Negated: c.Value.ExactString() == "true", Result: i}
+					}
+				}
+			}
+		}
+	}
+	return none
+}
+
+// wrappedGlobal returns the sentinel of fmt.Errorf("...: %w", ErrNotFound).
+func wrappedGlobal(v ssa.Value) string {
+	call, ok := unwrap(v).(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().String() != "fmt.Errorf" || len(call.Call.Args) != 2 {
+		return ""
+	}
+	vals, _ := variadicArgs(call.Call.Args[1])
+	for _, arg := range vals {
+		if arg != nil && isErrorType(arg.Type()) {
+			if name := globalName(arg); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+func isBoolType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// paramRefOf expresses a Ref in terms of fn's parameters: a parameter, a
+// field of one, or a value captured by a closure of fn from one.
+func paramRefOf(fn *ssa.Function, r Ref) paramRef {
+	for i := 0; i < 8 && r.Root != nil; i++ {
+		switch x := r.Root.(type) {
+		case *ssa.Parameter:
+			for j, p := range fn.Params {
+				if p == x {
+					return paramRef{Param: j, Path: r.Path}
+				}
+			}
+			return paramRef{Param: -1}
+		case *ssa.FreeVar:
+			bound := freeVarBinding(x)
+			if bound == nil {
+				return paramRef{Param: -1}
+			}
+			inner := refOf(bound)
+			r = Ref{Root: inner.Root, Path: inner.Path + r.Path}
+			continue
+		}
+		break
+	}
+	return paramRef{Param: -1}
+}
+
+// freeVarBinding returns the value bound to a closure's free variable by
+// the MakeClosure that creates it, when there is exactly one.
+func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var bound ssa.Value
+	for _, blk := range fn.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				if bound != nil {
+					return nil
+				}
+				bound = mc.Bindings[idx]
+			}
+		}
+	}
+	// A captured variable is bound by address; its single store is the
+	// value.
+	if a, ok := bound.(*ssa.Alloc); ok {
+		if v := soleStore(a); v != nil {
+			return v
+		}
+	}
+	return bound
+}
+
+// returnedAt reports whether the value at dest leaves fn through a result:
+// the returned row (return i, err) or a field of it.
+func returnedAt(rets []*ssa.Return, dest Ref) (int, string, bool) {
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			r := refOf(rv)
+			if r.Root == nil {
+				continue
+			}
+			if r.Root == dest.Root && strings.HasPrefix(dest.Path, r.Path) {
+				return i, strings.TrimPrefix(dest.Path, r.Path), true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// ctorFields lists the fields of returned composite literals set from
+// parameters: return &Queries{db: db}.
+func ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
+	var out []ctorField
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			base := unwrap(rv)
+			if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				base = ld.X
+			}
+			alloc, ok := base.(*ssa.Alloc)
+			if !ok {
+				continue
+			}
+			for _, r := range *alloc.Referrers() {
+				fa, ok := r.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				st := uniqueStore(fa)
+				if st == nil {
+					continue
+				}
+				if pr := paramRefOf(fn, refOf(st)); pr.Param >= 0 && pr.Path == "" {
+					out = append(out, ctorField{Result: i, Path: "." + fieldName(fa.X.Type(), fa.Field), Param: pr.Param})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Result != out[j].Result {
+			return out[i].Result < out[j].Result
+		}
+		return out[i].Path < out[j].Path
+	})
+	return dedupCtor(out)
+}
+
+func dedupCtor(in []ctorField) []ctorField {
+	var out []ctorField
+	for i, c := range in {
+		if i > 0 && in[i-1] == c {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// resolveRef looks through constructors: a field of the result of a call
+// whose summary says that field is set from a parameter is that argument.
+func (b *builder) resolveRef(r Ref) Ref {
+	for i := 0; i < 6 && r.Root != nil && r.Path != ""; i++ {
+		var call *ssa.Call
+		result := 0
+		switch x := r.Root.(type) {
+		case *ssa.Call:
+			call = x
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok {
+				call, result = c, x.Index
+			}
+		}
+		if call == nil {
+			return r
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil {
+			return r
+		}
+		sum := b.summaryOf(callee)
+		if sum == nil {
+			return r
+		}
+		args := fullArgs(&call.Call)
+		matched := false
+		for _, c := range sum.Ctor {
+			if c.Result != result || c.Param >= len(args) {
+				continue
+			}
+			if r.Path == c.Path || strings.HasPrefix(r.Path, c.Path+".") {
+				inner := refOf(args[c.Param])
+				r = Ref{Root: inner.Root, Path: inner.Path + strings.TrimPrefix(r.Path, c.Path)}
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return r
+		}
+	}
+	return r
+}
+
+// argRef resolves a parameter reference of a callee at a call site.
+func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
+	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil {
+		return Ref{}
+	}
+	if p.Path == "" {
+		return b.resolveRef(refOf(args[p.Param]))
+	}
+	names := strings.Split(strings.TrimPrefix(p.Path, "."), ".")
+	r := fieldValue(args[p.Param], names[0])
+	for _, n := range names[1:] {
+		if r.Path == "" && r.Root != nil {
+			r = fieldValue(r.Root, n)
+		} else {
+			r.Path += "." + n
+		}
+	}
+	return b.resolveRef(r)
+}
+
+// instantiate turns a callee's summary into accesses seen at a call.
+func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *summaryFact, label string, args []ssa.Value) []*Access {
+	if sum.Wrapper != nil {
+		return b.wrapperAccess(fn, call, sum.Wrapper, args)
+	}
+	var out []*Access
+	for i := range sum.Accesses {
+		f := &sum.Accesses[i]
+		a := &Access{
+			Fn: fn, Call: call, Pos: call.Pos(), Lib: f.Lib, Kind: f.Kind, Table: f.Table, SQL: f.SQL,
+			Count: f.Count, Exists: f.Exists, Lock: f.Lock, LockOptions: f.LockOptions,
+			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Isolation: f.Isolation,
+			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
+			RowsReturned: -1,
+			Via:          &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
+		}
+		for _, adv := range f.Advisory {
+			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
+		}
+		for _, w := range f.Where {
+			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr})
+		}
+		for _, s := range f.Set {
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, Expr: s.Expr})
+		}
+		cv := call.Value()
+		for _, r := range f.Reads {
+			switch {
+			case r.Result >= 0 && cv != nil:
+				for _, rv := range resultValues(cv, r.Result) {
+					a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: Ref{Root: rv, Path: r.Path}})
+				}
+			case r.Param >= 0 && r.Param < len(args):
+				a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: b.argRef(args, paramRef{Param: r.Param, Path: r.Path}), Addr: true})
+			}
+		}
+		a.Handle = b.argRef(args, f.Handle)
+		if f.Found.Signal != SignalNone && f.Found.Result >= 0 && cv != nil {
+			a.Found = Outcome{Signal: f.Found.Signal, Negated: f.Found.Negated, Sentinels: f.Found.Sentinels, Values: resultValues(cv, f.Found.Result)}
+		}
+		if f.ErrResult >= 0 && cv != nil {
+			a.Err = resultValues(cv, f.ErrResult)
+		}
+		if f.RowsResult >= 0 && cv != nil {
+			a.RowsAffected = resultValues(cv, f.RowsResult)
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// wrapperOf detects an executor wrapper: fn runs, through a library call,
+// SQL text that is its own parameter, with arguments it passes on.
+func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			meth, ok := methodOf(call.Common())
+			if !ok || meth.SQL < 0 {
+				continue
+			}
+			args := callArgs(call.Common())
+			if meth.SQL >= len(args) {
+				continue
+			}
+			t := b.resolveText(args[meth.SQL])
+			if t.param < 0 || t.known {
+				continue
+			}
+			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic}
+			if meth.Args >= 0 && meth.Args < len(args) {
+				if p, ok := unwrap(args[meth.Args]).(*ssa.Parameter); ok {
+					w.Args = paramIndex(fn, p)
+				}
+			}
+			if meth.Dest >= 0 && meth.Dest < len(args) {
+				if p, ok := unwrap(args[meth.Dest]).(*ssa.Parameter); ok {
+					w.Dest = paramIndex(fn, p)
+				}
+			}
+			var handle ssa.Value
+			if meth.Handle >= 0 && meth.Handle < len(args) {
+				handle = args[meth.Handle]
+			} else {
+				handle = receiverOf(call.Common())
+			}
+			w.Handle = paramRefOf(fn, refOf(handle))
+			return w
+		}
+	}
+	return nil
+}
+
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// wrapperAccess builds the accesses of a call of an executor wrapper as if
+// it were the library call it wraps.
+func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *wrapperFact, args []ssa.Value) []*Access {
+	if w.SQL >= len(args) {
+		return nil
+	}
+	t := b.resolveText(args[w.SQL])
+	if t.param >= 0 && !t.known {
+		return nil // a wrapper of a wrapper: summarized as a wrapper itself
+	}
+	stmt := sqltext.Parse(t.s)
+	var bound []ssa.Value
+	var named ssa.Value
+	if w.Args >= 0 && w.Args < len(args) {
+		if w.Variadic {
+			bound, _ = variadicArgs(args[w.Args])
+		} else {
+			named = args[w.Args]
+		}
+	}
+	accs := b.fromStmt(fn, call, stmt, bound, named)
+	meth := apis.Method{Lib: w.Lib, Op: w.Op, SQL: -1, Args: -1, Dest: -1, Opts: -1, Func: -1, Handle: -1}
+	for _, a := range accs {
+		a.Lib = w.Lib
+		a.Handle = b.argRef(args, w.Handle)
+		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+		b.bindResults(a, call, meth)
+		if w.Dest >= 0 && w.Dest < len(args) {
+			b.destInto(a, args[w.Dest], w.Op == apis.OpSelect)
+			if w.Op == apis.OpSelect {
+				a.Found = Outcome{Signal: SignalLen, Addr: unwrap(args[w.Dest])}
+			}
+		}
+	}
+	return accs
+}
+
+// exportSummaries exports the summary of each function of the package that
+// has one.
+func (b *builder) exportSummaries(fns []*ssa.Function) {
+	for _, fn := range fns {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj.Pkg() != b.pass.Pkg {
+			continue
+		}
+		if s := b.summaryOf(fn); s != nil {
+			b.pass.ExportObjectFact(obj, s)
+		}
+	}
+}
+
+// exportTableFacts exports the TableName of each gorm model type of the
+// package.
+func (b *builder) exportTableFacts() {
+	scope := b.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		if t, ok := b.localTableName(n); ok {
+			b.tables[tn] = t
+			b.pass.ExportObjectFact(tn, &tableFact{Name: t})
+		}
+	}
+}

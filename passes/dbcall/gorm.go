@@ -1,0 +1,669 @@
+package dbcall
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// gormMethod reports a call of a method of *gorm.DB and its name.
+func gormMethod(call *ssa.CallCommon) (string, bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg {
+		return "", false
+	}
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || typeName(sig.Recv().Type()) != "*gorm.io/gorm.DB" {
+		return "", false
+	}
+	return f.Name(), true
+}
+
+// IsGormChain reports whether v is a call of a chain method of *gorm.DB
+// (Where, Model, Clauses, ...), and returns the receiver it refines.
+func IsGormChain(v ssa.Value) (recv ssa.Value, ok bool) {
+	call, isCall := unwrap(v).(*ssa.Call)
+	if !isCall {
+		return nil, false
+	}
+	name, isGorm := gormMethod(&call.Call)
+	if !isGorm || apis.GormMethods[name].Role != apis.GormChain {
+		return nil, false
+	}
+	return receiverOf(&call.Call), true
+}
+
+// GormRoot returns the handle a gorm chain starts from: the *gorm.DB value
+// below every chain call (db in db.WithContext(ctx).Where(...)).
+func GormRoot(v ssa.Value) ssa.Value {
+	for i := 0; i < 64; i++ {
+		recv, ok := IsGormChain(v)
+		if !ok {
+			return unwrap(v)
+		}
+		v = recv
+	}
+	return unwrap(v)
+}
+
+type gormCall struct {
+	name string
+	args []ssa.Value
+}
+
+// gormAccess assembles a gorm method chain ending in a finisher into the
+// statement it runs:
+//
+//	db.WithContext(ctx).Where("email = ?", e).First(&u)   → select users where email = e
+//	db.Model(&p).Update("views", p.Views+1)               → update posts set views = ... where id = p.ID
+//	db.Clauses(clause.OnConflict{DoNothing: true}).Create(&u)
+func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name string) []*Access {
+	role := apis.GormMethods[name]
+	if role.Role != apis.GormFinisher && role.Role != apis.GormRowsRead {
+		return nil
+	}
+	common := call.Common()
+	finisher := gormCall{name: name, args: callArgs(common)}
+	var chain []gormCall // finisher's receiver chain, innermost last
+	recv := receiverOf(common)
+	for i := 0; i < 64; i++ {
+		c, ok := unwrap(recv).(*ssa.Call)
+		if !ok {
+			break
+		}
+		n, ok := gormMethod(&c.Call)
+		if !ok || apis.GormMethods[n].Role != apis.GormChain {
+			break
+		}
+		chain = append(chain, gormCall{name: n, args: callArgs(&c.Call)})
+		recv = receiverOf(&c.Call)
+	}
+	handle := b.resolveRef(refOf(recv))
+	arg := func(c gormCall, i int) ssa.Value {
+		if i >= 0 && i < len(c.args) {
+			return c.args[i]
+		}
+		return nil
+	}
+
+	// Raw SQL: Raw(...).Scan/Row/Rows/Find, or Exec(...).
+	var raw *gormCall
+	for i := range chain {
+		if chain[i].name == "Raw" {
+			raw = &chain[i]
+		}
+	}
+	if name == "Exec" {
+		raw = &finisher
+	}
+	if raw != nil {
+		t := b.resolveText(arg(*raw, 0))
+		stmt := sqltext.Parse(t.s)
+		var bound []ssa.Value
+		if v := arg(*raw, 1); v != nil {
+			bound, _ = variadicArgs(v)
+		}
+		var named ssa.Value
+		if len(bound) == 1 {
+			if _, isMap := bound[0].Type().Underlying().(*types.Map); isMap {
+				named = bound[0]
+			}
+		}
+		accs := b.fromStmt(fn, call, stmt, bound, named)
+		for _, a := range accs {
+			a.Lib = apis.LibGorm
+			a.Handle = handle
+			a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+			if a.Kind == KindRead {
+				if v := arg(finisher, role.Value); v != nil {
+					b.destInto(a, v, isSliceDest(v))
+				}
+			}
+			b.gormResults(a, call, finisher, role)
+		}
+		return accs
+	}
+
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1}
+	var model ssa.Value
+	table := ""
+	for _, c := range chain {
+		switch c.name {
+		case "Model":
+			model = arg(c, 0)
+		case "Table":
+			if s, ok := constString(arg(c, 0)); ok {
+				table = strings.ToLower(strings.Fields(s + " ")[0])
+				if i := strings.LastIndexByte(table, '.'); i >= 0 {
+					table = table[i+1:]
+				}
+			} else {
+				a.Partial = true
+			}
+		case "Where":
+			b.gormWhere(a, arg(c, 0), arg(c, 1))
+		case "Not", "Or":
+			a.Where = append(a.Where, Binding{Expr: c.name})
+		case "Clauses":
+			b.gormClauses(a, arg(c, 0))
+		}
+	}
+	value := arg(finisher, role.Value)
+	if model == nil {
+		model = value
+	}
+	if table == "" && model != nil {
+		table = b.gormTable(model.Type())
+	}
+	a.Table = table
+	var fields []gormField
+	if model != nil {
+		if n := modelType(unwrap(model).Type()); n != nil {
+			if st, ok := n.Underlying().(*types.Struct); ok {
+				fields = gormFields(st)
+			}
+		}
+	}
+	if role.Conds >= 0 {
+		if v := arg(finisher, role.Conds); v != nil {
+			if conds, ok := variadicArgs(v); ok && len(conds) > 0 {
+				if _, isStr := constString(conds[0]); isStr {
+					rest := conds[1:]
+					b.gormWhereArgs(a, conds[0], rest)
+				} else if isBasic(conds[0].Type()) {
+					// First(&u, 10): the primary key.
+					a.Where = append(a.Where, Binding{Column: primaryColumn(fields), Op: "=", Value: b.resolveRef(refOf(conds[0]))})
+				} else {
+					b.gormWhere(a, conds[0], nil)
+				}
+			}
+		}
+	}
+	switch role.Kind {
+	case "select", "count":
+		a.Kind = KindRead
+		a.Count = role.Kind == "count"
+		if name == "Pluck" {
+			if col, ok := constString(arg(finisher, 0)); ok {
+				a.Reads = []ColumnRead{{Column: strings.ToLower(col)}}
+			}
+		}
+		if value != nil && !a.Count {
+			slice := isSliceDest(value)
+			if len(a.Reads) == 0 && len(fields) > 0 && !slice {
+				for _, f := range fields {
+					a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(unwrap(value), f.path), Addr: true})
+				}
+			} else if len(a.Reads) == 1 {
+				a.Reads[0].Dest, a.Reads[0].Addr = refOf(value), true
+			}
+		}
+		if a.Count && value != nil {
+			a.Reads = []ColumnRead{{Column: "count", Dest: refOf(value), Addr: true}}
+		}
+		if role.Op == apis.OpGet && name != "FirstOrInit" {
+			a.Reads = limitOne(a.Reads)
+		}
+	case "insert":
+		a.Kind = KindInsert
+		a.Set = b.gormValues(value, fields, false)
+	case "firstorcreate":
+		// FirstOrCreate runs a SELECT and, when it finds nothing, an
+		// INSERT: a check-then-insert inside gorm.
+		read := *a
+		read.Kind = KindRead
+		read.Found = Outcome{}
+		a.Kind = KindInsert
+		a.Set = b.gormValues(value, fields, false)
+		b.gormResults(&read, call, finisher, role)
+		b.gormResults(a, call, finisher, role)
+		return []*Access{&read, a}
+	case "save":
+		a.Kind = KindUpdate
+		if isFreshLiteral(value) && !storesField(value, fields, true) {
+			a.Kind = KindInsert
+		}
+		a.Set = b.gormValues(value, fields, a.Kind == KindUpdate)
+		if a.Kind == KindUpdate {
+			b.gormPrimaryWhere(a, value, fields)
+		}
+	case "update":
+		a.Kind = KindUpdate
+		if role.Column >= 0 {
+			if col, ok := constString(arg(finisher, role.Column)); ok {
+				a.Set = append(a.Set, b.gormAssign(strings.ToLower(col), arg(finisher, role.ColValue)))
+			}
+		} else if v := arg(finisher, role.Value); v != nil {
+			a.Set = b.gormUpdates(v)
+		}
+		b.gormPrimaryWhere(a, model, fields)
+	case "delete":
+		a.Kind = KindDelete
+		b.gormPrimaryWhere(a, value, fields)
+	default:
+		a.Kind = KindOther
+	}
+	b.gormResults(a, call, finisher, role)
+	return []*Access{a}
+}
+
+func limitOne(r []ColumnRead) []ColumnRead { return r }
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+func isSliceDest(v ssa.Value) bool {
+	t := unwrap(v).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+func primaryColumn(fields []gormField) string {
+	for _, f := range fields {
+		if f.primary {
+			return f.column
+		}
+	}
+	return "id"
+}
+
+// gormPrimaryWhere adds the primary-key predicate gorm adds for a model
+// with its key set (db.Model(&u).Update(...), db.Save(&u), db.Delete(&u)).
+func (b *builder) gormPrimaryWhere(a *Access, model ssa.Value, fields []gormField) {
+	if model == nil {
+		return
+	}
+	for _, f := range fields {
+		if f.primary {
+			if _, dup := a.WhereColumn(f.column); !dup {
+				a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(fieldRef(unwrap(model), f.path))})
+			}
+			return
+		}
+	}
+}
+
+// gormWhere adds the predicates of Where(query, args...): a condition string
+// with ? placeholders, a struct (non-zero fields), or a map.
+func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
+	if query == nil {
+		return
+	}
+	if _, ok := constString(query); ok {
+		var bound []ssa.Value
+		if args != nil {
+			bound, _ = variadicArgs(args)
+		}
+		b.gormWhereArgs(a, query, bound)
+		return
+	}
+	q := unwrap(query)
+	if _, isMap := q.Type().Underlying().(*types.Map); isMap || isDerefMap(q) {
+		for _, kv := range mapLiteral(q) {
+			a.Where = append(a.Where, Binding{Column: strings.ToLower(kv.key), Op: "=", Value: b.resolveRef(refOf(kv.value))})
+		}
+		return
+	}
+	if n := modelType(q.Type()); n != nil {
+		if st, ok := n.Underlying().(*types.Struct); ok {
+			for _, f := range gormFields(st) {
+				if v := storedField(q, f.path); v != nil {
+					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
+				}
+			}
+			return
+		}
+	}
+	if s, ok := constString(query); !ok || s == "" {
+		a.Partial = true
+	}
+}
+
+func isDerefMap(v ssa.Value) bool {
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		_, isMap := ld.X.Type().Underlying().(*types.Pointer)
+		return isMap
+	}
+	return false
+}
+
+func (b *builder) gormWhereArgs(a *Access, query ssa.Value, bound []ssa.Value) {
+	s, _ := constString(query)
+	frag := sqltext.ParseCondition(s)
+	for _, c := range frag.Conds {
+		if c.Column == "" {
+			a.Where = append(a.Where, Binding{Op: c.Op, Expr: c.Text})
+			continue
+		}
+		a.Where = append(a.Where, exprBinding(c.Column, c.Op, c.Value, func(p sqltext.Param) Ref {
+			if p.Index >= 0 && p.Index < len(bound) && bound[p.Index] != nil {
+				return b.resolveRef(refOf(bound[p.Index]))
+			}
+			if p.Name != "" && len(bound) == 1 {
+				return b.resolveRef(namedValue(bound[0], p.Name))
+			}
+			return Ref{}
+		}))
+	}
+	if frag.Partial {
+		a.Partial = true
+	}
+}
+
+// gormClauses reads clause.Locking and clause.OnConflict arguments.
+func (b *builder) gormClauses(a *Access, args ssa.Value) {
+	vals, _ := variadicArgs(args)
+	for _, v := range vals {
+		switch typeName(unwrap(v).Type()) {
+		case apis.GormClauseLocking, "*" + apis.GormClauseLocking:
+			strength, _ := constString(storedFieldByName(v, "Strength"))
+			switch strings.ToUpper(strength) {
+			case "UPDATE":
+				a.Lock = sqltext.LockUpdate
+			case "SHARE":
+				a.Lock = sqltext.LockShare
+			case "NO KEY UPDATE":
+				a.Lock = sqltext.LockNoKeyUpdate
+			case "KEY SHARE":
+				a.Lock = sqltext.LockKeyShare
+			default:
+				a.Lock = sqltext.LockUpdate
+			}
+			opts, _ := constString(storedFieldByName(v, "Options"))
+			a.LockOptions = strings.ToUpper(opts)
+		case apis.GormClauseOnConflict, "*" + apis.GormClauseOnConflict:
+			a.Conflict = sqltext.ConflictDoUpdate
+			if c, ok := unwrap(storedFieldByName(v, "DoNothing")).(*ssa.Const); ok && c.Value != nil && constant.BoolVal(c.Value) {
+				a.Conflict = sqltext.ConflictDoNothing
+			}
+		}
+	}
+}
+
+// gormAssign binds Update("col", v): v is a Go value, or gorm.Expr("col +
+// ?", n), which the database computes.
+func (b *builder) gormAssign(col string, v ssa.Value) Binding {
+	bd := Binding{Column: col, Op: "=", Class: sqltext.AssignParam}
+	if v == nil {
+		bd.Class = sqltext.AssignOther
+		return bd
+	}
+	if call, ok := unwrap(v).(*ssa.Call); ok && analysisutil.FuncName(&call.Call) == apis.GormExprFunc && len(call.Call.Args) > 0 {
+		s, _ := constString(call.Call.Args[0])
+		frag := sqltext.ParseExpr(s)
+		bd.Expr = s
+		bd.Class = sqltext.AssignOther
+		for _, ref := range frag.Expr.Refs {
+			if ref == col {
+				bd.Class = sqltext.AssignAtomic
+			}
+		}
+		if len(call.Call.Args) > 1 {
+			if vals, ok := variadicArgs(call.Call.Args[1]); ok && len(vals) > 0 && vals[0] != nil {
+				bd.Value = b.resolveRef(refOf(vals[0]))
+			}
+		}
+		return bd
+	}
+	if c, ok := unwrap(v).(*ssa.Const); ok {
+		bd.Class = sqltext.AssignConst
+		if c.Value != nil {
+			bd.Const = c.Value.ExactString()
+		} else {
+			bd.Const = "NULL"
+		}
+		return bd
+	}
+	bd.Value = b.resolveRef(refOf(v))
+	return bd
+}
+
+// gormUpdates binds Updates(map[string]any{...}) and Updates(struct).
+func (b *builder) gormUpdates(v ssa.Value) []Binding {
+	q := unwrap(v)
+	if _, isMap := q.Type().Underlying().(*types.Map); isMap {
+		var out []Binding
+		for _, kv := range mapLiteral(q) {
+			out = append(out, b.gormAssign(strings.ToLower(kv.key), kv.value))
+		}
+		return out
+	}
+	if n := modelType(q.Type()); n != nil {
+		if st, ok := n.Underlying().(*types.Struct); ok {
+			return b.gormValues(q, gormFields(st), true)
+		}
+	}
+	return nil
+}
+
+// gormValues binds the fields of a model written by Create/Save/Updates:
+// for a composite literal, the fields it sets; for a loaded model, every
+// field (Save writes them all), bound to the model's field.
+func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Binding {
+	if v == nil {
+		return nil
+	}
+	base := unwrap(v)
+	var out []Binding
+	for _, f := range fields {
+		if f.primary && !whole {
+			if sv := storedField(base, f.path); sv != nil {
+				out = append(out, Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(sv))})
+			}
+			continue
+		}
+		if sv := storedField(base, f.path); sv != nil {
+			bd := Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(sv))}
+			if c, ok := unwrap(sv).(*ssa.Const); ok {
+				bd.Class = sqltext.AssignConst
+				if c.Value != nil {
+					bd.Const = c.Value.ExactString()
+				}
+				bd.Value = Ref{}
+			}
+			out = append(out, bd)
+			continue
+		}
+		if whole {
+			out = append(out, Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: fieldRef(base, f.path)})
+		}
+	}
+	return out
+}
+
+// storedField returns the value stored into a field (by path) of a local or
+// composite literal, when it is stored exactly once.
+func storedField(base ssa.Value, path []string) ssa.Value {
+	v := unwrap(base)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X
+	}
+	for i, name := range path {
+		var next ssa.Value
+		refs := v.Referrers()
+		if refs == nil {
+			return nil
+		}
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+				continue
+			}
+			if i == len(path)-1 {
+				if st := uniqueStore(fa); st != nil {
+					return st
+				}
+				return nil
+			}
+			next = fa
+			break
+		}
+		if next == nil {
+			return nil
+		}
+		v = next
+	}
+	return nil
+}
+
+func storedFieldByName(v ssa.Value, name string) ssa.Value {
+	return storedField(v, []string{name})
+}
+
+// storesField reports whether any (primary when primary is set) field of
+// the model is stored in this function.
+func storesField(v ssa.Value, fields []gormField, primary bool) bool {
+	for _, f := range fields {
+		if primary && !f.primary {
+			continue
+		}
+		if storedField(v, f.path) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// isFreshLiteral reports a model built here (&User{...} or a local
+// composite literal) rather than loaded or received.
+func isFreshLiteral(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	u := unwrap(v)
+	if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		u = ld.X
+	}
+	a, ok := u.(*ssa.Alloc)
+	return ok && strings.Contains(a.Comment, "complit")
+}
+
+type keyValue struct {
+	key   string
+	value ssa.Value
+}
+
+// mapLiteral returns the constant-keyed entries stored into a map.
+func mapLiteral(v ssa.Value) []keyValue {
+	v = unwrap(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X
+	}
+	var out []keyValue
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if up, ok := r.(*ssa.MapUpdate); ok {
+				if k, ok := constString(up.Key); ok {
+					out = append(out, keyValue{k, up.Value})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// gormResults binds the Error and RowsAffected fields of the *gorm.DB a
+// finisher returns.
+func (b *builder) gormResults(a *Access, call ssa.CallInstruction, finisher gormCall, role apis.GormMethod) {
+	v := call.Value()
+	if v == nil {
+		return
+	}
+	a.Err = gormResultField(v, "Error")
+	rows := gormResultField(v, "RowsAffected")
+	if a.Kind.IsWrite() || a.Kind == KindUnknown || a.Kind == KindOther {
+		a.RowsAffected = rows
+	}
+	if a.Kind != KindRead {
+		return
+	}
+	switch {
+	case a.Count:
+		if len(a.Reads) == 1 {
+			a.Found = Outcome{Signal: SignalCount, Addr: a.Reads[0].Dest.Root}
+		}
+	case role.Op == apis.OpGet:
+		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{"gorm.io/gorm.ErrRecordNotFound"}}
+	case role.Value >= 0 && role.Value < len(finisher.args) && isSliceDest(finisher.args[role.Value]):
+		a.Found = Outcome{Signal: SignalLen, Addr: unwrap(finisher.args[role.Value]), Values: rows}
+	default:
+		if len(rows) > 0 {
+			a.Found = Outcome{Signal: SignalCount, Values: rows}
+		}
+	}
+}
+
+// gormResultField returns the loads of the named field of a *gorm.DB value.
+func gormResultField(v ssa.Value, name string) []ssa.Value {
+	var out []ssa.Value
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+				continue
+			}
+			for _, rr := range *fa.Referrers() {
+				if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					out = append(out, ld)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// gormTable returns the table of a model type: its TableName() constant,
+// else gorm's default naming (snake_case, plural).
+func (b *builder) gormTable(t types.Type) string {
+	n := modelType(t)
+	if n == nil {
+		return ""
+	}
+	if name, ok := b.tables[n.Obj()]; ok {
+		return name
+	}
+	if name, ok := b.localTableName(n); ok {
+		return name
+	}
+	return plural(snakeCase(n.Obj().Name()))
+}
+
+// localTableName returns the constant a TableName method of a type of this
+// package returns.
+func (b *builder) localTableName(n *types.Named) (string, bool) {
+	if n.Obj().Pkg() != b.pass.Pkg {
+		return "", false
+	}
+	for i := 0; i < n.NumMethods(); i++ {
+		m := n.Method(i)
+		if m.Name() != "TableName" {
+			continue
+		}
+		fn := b.ssaPkg.Prog.FuncValue(m)
+		if fn == nil {
+			continue
+		}
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if ret, ok := instr.(*ssa.Return); ok && len(ret.Results) == 1 {
+					if s, ok := constString(ret.Results[0]); ok {
+						return strings.ToLower(s), true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,252 @@
+package dbcall
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// invokeAccesses returns the accesses of a call through an interface
+// (a repository interface declared by a service):
+//
+//  1. the implementations the package can see: methods of this package's
+//     types, and methods with summaries in its dependencies, whose receiver
+//     implements the interface; every implementation with accesses
+//     contributes (a mock with none contributes nothing);
+//  2. when none is visible (the implementation lives in a package this one
+//     does not import, wired together in main), an inference from the
+//     method's name and arguments — GetUserByEmail(ctx, email) reads users
+//     by email, CreateUser(ctx, u) inserts into users — marked Heuristic so
+//     checkers can demand more evidence before they report.
+func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*Access {
+	common := call.Common()
+	iface, ok := common.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	name := common.Method.Name()
+	args := fullArgs(common)
+	var out []*Access
+	found := false
+	for _, impl := range b.implementations(iface, name) {
+		found = true
+		if sum := b.summaryOf(impl); sum != nil {
+			out = append(out, b.instantiate(fn, call, sum, funcLabel(impl), args)...)
+		}
+	}
+	if found {
+		return out
+	}
+	for _, m := range b.methods[name] {
+		recv := m.Type().(*types.Signature).Recv().Type()
+		if !types.Implements(recv, iface) {
+			continue
+		}
+		found = true
+		var sum summaryFact
+		if b.pass.ImportObjectFact(m, &sum) {
+			out = append(out, b.instantiate(fn, call, &sum, objLabel(m), args)...)
+		}
+	}
+	if found {
+		return out
+	}
+	return b.heuristic(fn, call, common.Method, args)
+}
+
+// implementations returns the methods named name of this package's types
+// that implement iface.
+func (b *builder) implementations(iface *types.Interface, name string) []*ssa.Function {
+	var out []*ssa.Function
+	scope := b.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		t := tn.Type()
+		if types.IsInterface(t) {
+			continue
+		}
+		var recv types.Type
+		switch {
+		case types.Implements(t, iface):
+			recv = t
+		case types.Implements(types.NewPointer(t), iface):
+			recv = types.NewPointer(t)
+		default:
+			continue
+		}
+		sel := b.ssaPkg.Prog.MethodSets.MethodSet(recv).Lookup(b.pass.Pkg, name)
+		if sel == nil {
+			// Exported method names look up with any package.
+			for i := 0; i < b.ssaPkg.Prog.MethodSets.MethodSet(recv).Len(); i++ {
+				s := b.ssaPkg.Prog.MethodSets.MethodSet(recv).At(i)
+				if s.Obj().Name() == name {
+					sel = s
+				}
+			}
+		}
+		if sel == nil {
+			continue
+		}
+		if f := b.ssaPkg.Prog.MethodValue(sel); f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var (
+	reRead   = regexp.MustCompile(`^(?:Get|Find|Fetch|Load|Lookup|Read|Select)([A-Z][A-Za-z0-9]*?)By([A-Z][A-Za-z0-9]*)$`)
+	reExists = regexp.MustCompile(`^(?:([A-Z][A-Za-z0-9]*?)Exists|Exists([A-Z][A-Za-z0-9]*?)|Has([A-Z][A-Za-z0-9]*?))(?:By([A-Z][A-Za-z0-9]*))?$`)
+	reCount  = regexp.MustCompile(`^Count([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
+	reInsert = regexp.MustCompile(`^(?:Create|Insert|Add|Store)([A-Z][A-Za-z0-9]*)$`)
+)
+
+// heuristic infers the access of an interface method whose implementation
+// is not visible, from its name and parameters. Only the shapes that name
+// both the table and the key are inferred.
+func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types.Func, args []ssa.Value) []*Access {
+	sig := m.Type().(*types.Signature)
+	name := m.Name()
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Heuristic: true, RowsReturned: -1}
+	a.Via = &Via{Callees: []string{objLabel(m)}, Origin: "implementation not visible"}
+	// params: the interface method's parameters (without receiver); args
+	// include the receiver first.
+	params := sig.Params()
+	param := func(col string) (Ref, bool) {
+		for i := 0; i < params.Len(); i++ {
+			p := params.At(i)
+			if strings.EqualFold(p.Name(), strings.ReplaceAll(col, "_", "")) && i+1 < len(args) {
+				return b.resolveRef(refOf(args[i+1])), true
+			}
+		}
+		return Ref{}, false
+	}
+	keyBindings := func(by string) bool {
+		for _, part := range strings.Split(by, "And") {
+			col := snakeCase(part)
+			ref, ok := param(col)
+			if !ok {
+				// A single non-context argument is the key.
+				ref, ok = soleArg(params, args)
+				if !ok {
+					return false
+				}
+			}
+			a.Where = append(a.Where, Binding{Column: col, Op: "=", Value: ref})
+		}
+		return true
+	}
+	results := sig.Results()
+	switch {
+	case reRead.MatchString(name):
+		sm := reRead.FindStringSubmatch(name)
+		a.Kind, a.Table = KindRead, plural(snakeCase(sm[1]))
+		if !keyBindings(sm[2]) {
+			return nil
+		}
+		a.Found = heuristicSignal(results, call)
+	case reExists.MatchString(name):
+		sm := reExists.FindStringSubmatch(name)
+		entity := sm[1] + sm[2] + sm[3]
+		if entity == "" {
+			return nil
+		}
+		a.Kind, a.Table, a.Exists = KindRead, plural(snakeCase(entity)), true
+		by := sm[4]
+		if by == "" {
+			return nil
+		}
+		if !keyBindings(by) {
+			return nil
+		}
+		for i := 0; i < results.Len(); i++ {
+			if isBoolType(results.At(i).Type()) && call.Value() != nil {
+				a.Found = Outcome{Signal: SignalBool, Values: resultValues(call.Value(), i)}
+			}
+		}
+	case reCount.MatchString(name):
+		sm := reCount.FindStringSubmatch(name)
+		if sm[2] == "" {
+			return nil
+		}
+		a.Kind, a.Table, a.Count = KindRead, plural(snakeCase(sm[1])), true
+		if !keyBindings(sm[2]) {
+			return nil
+		}
+		for i := 0; i < results.Len(); i++ {
+			if b, ok := results.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && call.Value() != nil {
+				a.Found = Outcome{Signal: SignalCount, Values: resultValues(call.Value(), i)}
+			}
+		}
+	case reInsert.MatchString(name):
+		sm := reInsert.FindStringSubmatch(name)
+		a.Kind, a.Table = KindInsert, plural(snakeCase(sm[1]))
+		for i := 0; i < params.Len() && i+1 < len(args); i++ {
+			p := params.At(i)
+			if st, ok := structOf(p.Type()); ok {
+				for j := 0; j < st.NumFields(); j++ {
+					f := st.Field(j)
+					if f.Exported() {
+						a.Set = append(a.Set, Binding{Column: snakeCase(f.Name()), Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(fieldValue(args[i+1], f.Name()))})
+					}
+				}
+			} else if p.Name() != "" && p.Name() != "ctx" && !isContextType(p.Type()) {
+				a.Set = append(a.Set, Binding{Column: snakeCase(p.Name()), Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(args[i+1]))})
+			}
+		}
+		for i := 0; i < results.Len(); i++ {
+			if isErrorType(results.At(i).Type()) && call.Value() != nil {
+				a.Err = resultValues(call.Value(), i)
+			}
+		}
+	default:
+		return nil
+	}
+	return []*Access{a}
+}
+
+func isContextType(t types.Type) bool { return types.TypeString(t, nil) == "context.Context" }
+
+// soleArg returns the only argument that is not a context.
+func soleArg(params *types.Tuple, args []ssa.Value) (Ref, bool) {
+	idx := -1
+	for i := 0; i < params.Len(); i++ {
+		if isContextType(params.At(i).Type()) {
+			continue
+		}
+		if idx >= 0 {
+			return Ref{}, false
+		}
+		idx = i
+	}
+	if idx < 0 || idx+1 >= len(args) {
+		return Ref{}, false
+	}
+	return refOf(args[idx+1]), true
+}
+
+// heuristicSignal guesses how a lookup reports "not found": a nil pointer
+// result with a nil error, or an error the caller compares with a sentinel.
+func heuristicSignal(results *types.Tuple, call ssa.CallInstruction) Outcome {
+	cv := call.Value()
+	if cv == nil {
+		return Outcome{}
+	}
+	for i := 0; i < results.Len(); i++ {
+		if isErrorType(results.At(i).Type()) {
+			return Outcome{Signal: SignalErr, Values: resultValues(cv, i), Sentinels: []string{anyNotFound}}
+		}
+	}
+	return Outcome{}
+}
+
+// anyNotFound stands for any sentinel whose name says "not found" when the
+// implementation (and so its sentinel) is not visible.
+const anyNotFound = "*NotFound*"

@@ -1,0 +1,670 @@
+package dbcall
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// libraryAccess builds the accesses of a call of a database API method.
+func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth apis.Method) []*Access {
+	common := call.Common()
+	args := callArgs(common)
+	arg := func(i int) ssa.Value {
+		if i >= 0 && i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	var handle ssa.Value
+	if meth.Handle >= 0 {
+		handle = arg(meth.Handle)
+	} else {
+		handle = receiverOf(common)
+	}
+	var t text
+	switch meth.Op {
+	case apis.OpExec, apis.OpQuery, apis.OpQueryRow, apis.OpGet, apis.OpSelect, apis.OpBatchQueue:
+		t = b.resolveText(arg(meth.SQL))
+	case apis.OpStmtExec, apis.OpStmtQuery, apis.OpStmtQueryRow:
+		t = b.preparedText(handle)
+		handle = b.preparedHandle(handle)
+	default:
+		return nil
+	}
+	if t.param >= 0 && !t.known {
+		// The function passes its own query argument on: it is an
+		// executor wrapper, summarized as one (see wrapperOf).
+		return nil
+	}
+	stmt := sqltext.Parse(t.s)
+	var bound []ssa.Value
+	var named ssa.Value
+	if meth.Args >= 0 {
+		if meth.Variadic {
+			bound, _ = variadicArgs(arg(meth.Args))
+		} else {
+			named = arg(meth.Args)
+		}
+	}
+	if named == nil && len(bound) == 1 && isNamedArgs(bound[0].Type()) {
+		named = bound[0]
+	}
+	accs := b.fromStmt(fn, call, stmt, bound, named)
+	for _, a := range accs {
+		a.Lib = meth.Lib
+		a.Handle = b.resolveRef(refOf(handle))
+		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+		b.bindResults(a, call, meth)
+	}
+	return accs
+}
+
+// isNamedArgs reports pgx.NamedArgs and pgx.StrictNamedArgs.
+func isNamedArgs(t types.Type) bool {
+	s := typeName(t)
+	return s == "github.com/jackc/pgx/v5.NamedArgs" || s == "github.com/jackc/pgx/v5.StrictNamedArgs"
+}
+
+// fromStmt builds the accesses of one SQL statement: the statement's own and
+// those of data-modifying CTEs.
+func (b *builder) fromStmt(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, bound []ssa.Value, named ssa.Value) []*Access {
+	param := func(p sqltext.Param) Ref {
+		if p.Index >= 0 {
+			if p.Index < len(bound) && bound[p.Index] != nil {
+				return b.resolveRef(refOf(bound[p.Index]))
+			}
+			return Ref{}
+		}
+		if named != nil && p.Name != "" {
+			return b.resolveRef(namedValue(named, p.Name))
+		}
+		return Ref{}
+	}
+	var out []*Access
+	for _, w := range stmt.With {
+		if w.Kind == sqltext.KindInsert || w.Kind == sqltext.KindUpdate || w.Kind == sqltext.KindDelete {
+			out = append(out, b.stmtAccess(fn, call, w, param))
+		}
+	}
+	return append(out, b.stmtAccess(fn, call, stmt, param))
+}
+
+func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, param func(sqltext.Param) Ref) *Access {
+	a := &Access{
+		Fn:           fn,
+		Call:         call,
+		Pos:          call.Pos(),
+		Stmt:         stmt,
+		SQL:          stmt.Text,
+		Table:        tableName(stmt.Table),
+		Lock:         stmt.Lock.Strength,
+		Conflict:     stmt.Conflict.Action,
+		Advisory:     stmt.Advisory,
+		Isolation:    stmt.Isolation,
+		Count:        stmt.Count,
+		Exists:       stmt.Exists,
+		Partial:      stmt.Partial,
+		RowsReturned: -1,
+	}
+	if stmt.Lock.NoWait {
+		a.LockOptions = "NOWAIT"
+	} else if stmt.Lock.SkipLocked {
+		a.LockOptions = "SKIP LOCKED"
+	}
+	a.ConflictTarget = stmt.Conflict.Target
+	switch stmt.Kind {
+	case sqltext.KindSelect:
+		a.Kind = KindRead
+		if a.Table == "" && len(stmt.Advisory) > 0 {
+			a.Kind = KindAdvisory
+		}
+	case sqltext.KindInsert:
+		a.Kind = KindInsert
+	case sqltext.KindUpdate:
+		a.Kind = KindUpdate
+	case sqltext.KindDelete:
+		a.Kind = KindDelete
+	case sqltext.KindBegin, sqltext.KindCommit, sqltext.KindRollback, sqltext.KindSetTransaction:
+		a.Kind = KindTxControl
+	case sqltext.KindUnknown:
+		a.Kind = KindUnknown
+	default:
+		a.Kind = KindOther
+	}
+	for _, c := range stmt.Where {
+		if c.Column == "" {
+			a.Where = append(a.Where, Binding{Op: c.Op, Expr: c.Text})
+			continue
+		}
+		a.Where = append(a.Where, exprBinding(c.Column, c.Op, c.Value, param))
+	}
+	switch stmt.Kind {
+	case sqltext.KindUpdate:
+		for _, s := range stmt.Set {
+			bd := exprBinding(s.Column, "=", s.Value, param)
+			bd.Class = s.Class
+			a.Set = append(a.Set, bd)
+		}
+	case sqltext.KindInsert:
+		for i, col := range stmt.Columns {
+			if i >= len(stmt.Values) {
+				break
+			}
+			v := stmt.Values[i]
+			bd := exprBinding(col, "=", v, param)
+			switch v.Kind {
+			case sqltext.ExprParam:
+				bd.Class = sqltext.AssignParam
+			case sqltext.ExprConst:
+				bd.Class = sqltext.AssignConst
+			}
+			a.Set = append(a.Set, bd)
+		}
+	case sqltext.KindSelect:
+		for _, col := range stmt.Columns {
+			a.Reads = append(a.Reads, ColumnRead{Column: col})
+		}
+	}
+	return a
+}
+
+// exprBinding binds a column to a summarized SQL expression.
+func exprBinding(col, op string, e sqltext.Expr, param func(sqltext.Param) Ref) Binding {
+	bd := Binding{Column: col, Op: op, Expr: e.Text}
+	switch e.Kind {
+	case sqltext.ExprParam:
+		bd.Value = param(e.Param)
+	case sqltext.ExprConst:
+		bd.Const = e.Text
+	case sqltext.ExprArith:
+		if e.Param.Style != 0 {
+			bd.Value = param(e.Param)
+		}
+	}
+	return bd
+}
+
+// tableName normalizes a table reference to its lower-case bare name.
+func tableName(t sqltext.TableRef) string {
+	return strings.ToLower(t.Name)
+}
+
+// namedValue returns the value a named placeholder takes from a struct
+// (sqlx: the field whose db tag or lower-cased name is name) or from a map
+// literal (pgx.NamedArgs{"name": v}, map[string]any{"name": v}).
+func namedValue(container ssa.Value, name string) Ref {
+	v := unwrap(container)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if _, isMap := ld.Type().Underlying().(*types.Map); isMap {
+			v = ld.X
+		}
+	}
+	if _, isMap := v.Type().Underlying().(*types.Map); isMap {
+		if refs := v.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if up, ok := r.(*ssa.MapUpdate); ok {
+					if k, ok := constString(up.Key); ok && k == name {
+						return refOf(up.Value)
+					}
+				}
+			}
+		}
+		return Ref{}
+	}
+	s, ok := structOf(v.Type())
+	if !ok {
+		return Ref{}
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.Field(i)
+		tag := reflect.StructTag(s.Tag(i)).Get("db")
+		if tag == name || tag == "" && strings.EqualFold(f.Name(), name) {
+			return fieldValue(container, f.Name())
+		}
+	}
+	return Ref{}
+}
+
+// preparedText returns the SQL of a prepared statement value: the text
+// passed to the Prepare call that produced it.
+func (b *builder) preparedText(stmt ssa.Value) text {
+	if call := prepareCall(stmt); call != nil {
+		if meth, ok := methodOf(call); ok && meth.SQL >= 0 {
+			args := callArgs(call)
+			if meth.SQL < len(args) {
+				return b.resolveText(args[meth.SQL])
+			}
+		}
+	}
+	return text{s: sqltext.Hole, param: -1}
+}
+
+// preparedHandle returns the handle a prepared statement was prepared on.
+func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
+	if call := prepareCall(stmt); call != nil {
+		return receiverOf(call)
+	}
+	return stmt
+}
+
+func prepareCall(stmt ssa.Value) *ssa.CallCommon {
+	v := unwrap(stmt)
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if meth, ok := methodOf(&call.Call); ok && meth.Op == apis.OpPrepare {
+		return &call.Call
+	}
+	return nil
+}
+
+// bindResults finds the values through which a library call reports its
+// outcome: the error, the rows scanned and where they land, the result
+// carrying rows affected.
+func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Method) {
+	v := call.Value()
+	if v == nil {
+		return // go or defer: no results
+	}
+	sentinel := "database/sql.ErrNoRows"
+	if meth.Lib == apis.LibPgx {
+		sentinel = "github.com/jackc/pgx/v5.ErrNoRows"
+	}
+	if a.Lib == apis.LibShape {
+		sentinel = shapeSentinel(call.Common())
+	}
+	args := callArgs(call.Common())
+	switch meth.Op {
+	case apis.OpQueryRow, apis.OpStmtQueryRow:
+		for _, scan := range scansOf(v) {
+			a.Err = append(a.Err, scan.Value())
+			b.scanInto(a, scan)
+		}
+		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{sentinel}}
+		if meth.Dest >= 0 && meth.Dest < len(args) {
+			a.Err = append(a.Err, v)
+			a.Found.Values = a.Err
+			b.destInto(a, args[meth.Dest], false)
+		}
+	case apis.OpGet:
+		a.Err = []ssa.Value{v}
+		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{sentinel}}
+		if meth.Dest < len(args) {
+			b.destInto(a, args[meth.Dest], false)
+		}
+	case apis.OpSelect:
+		a.Err = []ssa.Value{v}
+		if meth.Dest < len(args) {
+			b.destInto(a, args[meth.Dest], true)
+			a.Found = Outcome{Signal: SignalLen, Addr: unwrap(args[meth.Dest])}
+		}
+	case apis.OpQuery, apis.OpStmtQuery:
+		a.Err = extracts(v, 1)
+		for _, rows := range extracts(v, 0) {
+			for _, scan := range scansOf(rows) {
+				b.scanInto(a, scan)
+			}
+			for _, next := range nextsOf(rows) {
+				a.Found.Values = append(a.Found.Values, next)
+			}
+		}
+		if len(a.Found.Values) > 0 {
+			a.Found.Signal = SignalBool
+		}
+	case apis.OpExec, apis.OpStmtExec:
+		if _, isTuple := v.Type().(*types.Tuple); isTuple {
+			a.Err = extracts(v, 1)
+			for _, res := range extracts(v, 0) {
+				a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(res)...)
+			}
+		} else {
+			a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(v)...)
+		}
+	}
+	if a.Count || a.Exists {
+		b.presenceSignal(a)
+	}
+}
+
+// shapeSentinel returns the no-rows error of the library a shape-recognized
+// method's row type belongs to.
+func shapeSentinel(call *ssa.CallCommon) string {
+	if call.Method != nil {
+		if sig, ok := call.Method.Type().(*types.Signature); ok && sig.Results().Len() > 0 {
+			if strings.Contains(typeName(sig.Results().At(0).Type()), "jackc/pgx") {
+				return "github.com/jackc/pgx/v5.ErrNoRows"
+			}
+		}
+	}
+	return "database/sql.ErrNoRows"
+}
+
+// presenceSignal makes a COUNT or EXISTS read report its finding through the
+// scanned value rather than the error.
+func (b *builder) presenceSignal(a *Access) {
+	if len(a.Reads) == 0 || !a.Reads[0].Addr {
+		return
+	}
+	sig := SignalCount
+	if a.Exists {
+		sig = SignalBool
+		if a.Stmt != nil && len(a.Stmt.Columns) == 1 && strings.HasPrefix(strings.ToLower(strings.TrimSpace(a.Stmt.Columns[0])), "not") {
+			a.Found.Negated = true
+		}
+	}
+	a.Found.Signal = sig
+	a.Found.Addr = a.Reads[0].Dest.Root
+	a.Found.Values = nil
+	a.Found.Sentinels = nil
+	if a.Reads[0].Dest.Path != "" {
+		a.Found.Addr = nil
+		if fa := fieldAddrOf(a.Reads[0].Dest); fa != nil {
+			a.Found.Addr = fa
+		}
+	}
+}
+
+// extracts returns the Extract instructions taking result i of a tuple.
+func extracts(v ssa.Value, i int) []ssa.Value {
+	var out []ssa.Value
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
+				out = append(out, ex)
+			}
+		}
+	}
+	return out
+}
+
+// resultValues returns the values of result i of a call: its Extracts, or
+// the call itself for a single result.
+func resultValues(call ssa.Value, i int) []ssa.Value {
+	if call == nil {
+		return nil
+	}
+	if _, ok := call.Type().(*types.Tuple); ok {
+		return extracts(call, i)
+	}
+	if i == 0 {
+		return []ssa.Value{call}
+	}
+	return nil
+}
+
+// usersOf returns the calls that use v as their receiver, looking through
+// interface conversions (a *sql.Row stored in a variable of type Row).
+func usersOf(v ssa.Value) []*ssa.CallCommon {
+	var out []*ssa.CallCommon
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if seen[v] || depth > 4 || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case ssa.CallInstruction:
+				if rv := receiverOf(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
+					out = append(out, x.Common())
+				} else if rv == v {
+					out = append(out, x.Common())
+				}
+			case *ssa.MakeInterface:
+				walk(x, depth+1)
+			case *ssa.ChangeInterface:
+				walk(x, depth+1)
+			case *ssa.Phi:
+				walk(x, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+// scansOf returns the Scan calls on a row or rows value, as instructions.
+func scansOf(v ssa.Value) []ssa.CallInstruction {
+	return callsWithOp(v, apis.OpScan)
+}
+
+func nextsOf(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, c := range callsWithOp(v, apis.OpNext) {
+		if c.Value() != nil {
+			out = append(out, c.Value())
+		}
+	}
+	return out
+}
+
+func callsWithOp(v ssa.Value, op apis.Op) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if seen[v] || depth > 4 || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case ssa.CallInstruction:
+				if rv := receiverOf(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
+					if m, ok := methodOf(x.Common()); ok && m.Op == op {
+						out = append(out, x)
+					}
+				}
+			case *ssa.MakeInterface:
+				walk(x, depth+1)
+			case *ssa.ChangeInterface:
+				walk(x, depth+1)
+			case *ssa.Phi:
+				walk(x, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+// rowsAffectedOf returns the values carrying the affected-row count of a
+// result: res.RowsAffected() of database/sql (its int64), the CommandTag's
+// RowsAffected() of pgx.
+func rowsAffectedOf(res ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, c := range callsWithOp(res, apis.OpRowsAffected) {
+		v := c.Value()
+		if v == nil {
+			continue
+		}
+		if _, isTuple := v.Type().(*types.Tuple); isTuple {
+			out = append(out, extracts(v, 0)...)
+		} else {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// scanInto records the destinations of a Scan call against the read's
+// columns, position by position.
+func (b *builder) scanInto(a *Access, scan ssa.CallInstruction) {
+	m, _ := methodOf(scan.Common())
+	args := callArgs(scan.Common())
+	if m.Dest < 0 || m.Dest >= len(args) {
+		return
+	}
+	if m.Lib == apis.LibSqlx && strings.HasSuffix(analysisutilName(scan.Common()), "StructScan") {
+		b.destInto(a, args[m.Dest], false)
+		return
+	}
+	dests, ok := variadicArgs(args[m.Dest])
+	if !ok {
+		return
+	}
+	cols := a.Reads
+	a.Reads = nil
+	for i, d := range dests {
+		col := "?"
+		if i < len(cols) {
+			col = strings.ToLower(cols[i].Column)
+		}
+		if len(cols) == 1 && cols[0].Column == "*" {
+			col = "*"
+		}
+		if d == nil {
+			continue
+		}
+		a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(d), Addr: true})
+	}
+}
+
+// destInto records a struct, scalar or slice destination of Get, Select,
+// StructScan, gorm First/Find: one read per column of the statement, placed
+// in the field whose db tag (or lower-cased name) is the column.
+func (b *builder) destInto(a *Access, dest ssa.Value, slice bool) {
+	d := unwrap(dest)
+	cols := a.Reads
+	a.Reads = nil
+	t := d.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if slice {
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem()
+		}
+	}
+	st, isStruct := structOf(t)
+	if !isStruct || isScannerType(t) {
+		if len(cols) == 1 || len(cols) == 0 {
+			col := "?"
+			if len(cols) == 1 {
+				col = cols[0].Column
+			}
+			a.Reads = append(a.Reads, ColumnRead{Column: strings.ToLower(col), Dest: refOf(d), Addr: true})
+		}
+		return
+	}
+	if slice {
+		return // rows of a slice are not tracked field by field
+	}
+	fields := sqlxFields(st)
+	if len(cols) == 1 && cols[0].Column == "*" || len(cols) == 0 {
+		for _, f := range fields {
+			a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(d, f.path), Addr: true})
+		}
+		return
+	}
+	for _, c := range cols {
+		col := strings.ToLower(c.Column)
+		for _, f := range fields {
+			if f.column == col {
+				a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: fieldRef(d, f.path), Addr: true})
+				break
+			}
+		}
+	}
+}
+
+func fieldRef(base ssa.Value, path []string) Ref {
+	r := refOf(base)
+	for _, p := range path {
+		r.Path += "." + p
+	}
+	return r
+}
+
+// fieldAddrOf returns the FieldAddr instruction naming ref's field of its
+// root, when one exists in the function.
+func fieldAddrOf(ref Ref) ssa.Value {
+	if ref.Root == nil || ref.Root.Referrers() == nil {
+		return nil
+	}
+	name := strings.TrimPrefix(ref.Path, ".")
+	if strings.Contains(name, ".") {
+		return nil
+	}
+	for _, r := range *ref.Root.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
+			return fa
+		}
+	}
+	return nil
+}
+
+// isScannerType reports struct types that scan as one value (time.Time,
+// sql.NullString, pgtype.Text, uuid.UUID arrays are not structs).
+func isScannerType(t types.Type) bool {
+	n := typeName(t)
+	return strings.HasPrefix(n, "time.") || strings.HasPrefix(n, "database/sql.Null") ||
+		strings.Contains(n, "pgtype.") || strings.Contains(n, "decimal.")
+}
+
+type structField struct {
+	column string
+	path   []string
+}
+
+// sqlxFields lists the columns a struct maps, the way sqlx's default mapper
+// does: the db tag, else the lower-cased field name; embedded structs are
+// flattened; "-" skips a field.
+func sqlxFields(st *types.Struct) []structField {
+	var out []structField
+	var walk func(st *types.Struct, prefix []string, depth int)
+	walk = func(st *types.Struct, prefix []string, depth int) {
+		if depth > 4 {
+			return
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			tag := reflect.StructTag(st.Tag(i)).Get("db")
+			if tag == "-" {
+				continue
+			}
+			path := append(append([]string(nil), prefix...), f.Name())
+			if f.Anonymous() && tag == "" {
+				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
+					walk(inner, path, depth+1)
+					continue
+				}
+			}
+			if !f.Exported() {
+				continue
+			}
+			col := tag
+			if i := strings.IndexByte(col, ','); i >= 0 {
+				col = col[:i]
+			}
+			if col == "" {
+				col = strings.ToLower(f.Name())
+			}
+			out = append(out, structField{column: col, path: path})
+		}
+	}
+	walk(st, nil, 0)
+	return out
+}
+
+func analysisutilName(call *ssa.CallCommon) string {
+	if call.IsInvoke() {
+		return call.Method.Name()
+	}
+	if f := call.StaticCallee(); f != nil {
+		return f.Name()
+	}
+	return ""
+}

@@ -1,0 +1,194 @@
+package dbcall
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+	"unicode"
+)
+
+// snakeCase converts a Go identifier to gorm's column naming: "UserID" →
+// "user_id", "HTTPStatus" → "http_status", "ViewCount" → "view_count".
+func snakeCase(s string) string {
+	var b strings.Builder
+	runes := []rune(s)
+	for i, r := range runes {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				prev := runes[i-1]
+				nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
+				if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+					b.WriteByte('_')
+				}
+			}
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+var irregularPlurals = map[string]string{
+	"person": "people", "man": "men", "woman": "women", "child": "children",
+	"mouse": "mice", "goose": "geese", "foot": "feet", "tooth": "teeth",
+	"ox": "oxen", "datum": "data", "criterion": "criteria", "analysis": "analyses",
+	"status": "statuses", "quiz": "quizzes", "index": "indices", "matrix": "matrices",
+	"vertex": "vertices", "information": "information", "equipment": "equipment",
+	"news": "news", "series": "series", "species": "species", "money": "money",
+}
+
+// plural pluralizes the last word of a snake_case name the way gorm's
+// default naming strategy (jinzhu/inflection) does for common English words.
+func plural(s string) string {
+	i := strings.LastIndexByte(s, '_')
+	head, word := s[:i+1], s[i+1:]
+	if p, ok := irregularPlurals[word]; ok {
+		return head + p
+	}
+	switch {
+	case word == "":
+		return s
+	case strings.HasSuffix(word, "ss"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "ch"),
+		strings.HasSuffix(word, "x"), strings.HasSuffix(word, "z"):
+		return head + word + "es"
+	case strings.HasSuffix(word, "s"):
+		return s
+	case strings.HasSuffix(word, "y") && len(word) > 1 && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
+		return head + word[:len(word)-1] + "ies"
+	case strings.HasSuffix(word, "fe"):
+		return head + word[:len(word)-2] + "ves"
+	case strings.HasSuffix(word, "lf"), strings.HasSuffix(word, "af"):
+		return head + word[:len(word)-1] + "ves"
+	}
+	return head + word + "s"
+}
+
+// gormField is a column of a gorm model.
+type gormField struct {
+	column  string
+	path    []string
+	primary bool
+	version bool // a Version/LockVersion field or optimisticlock.Version
+	unique  bool // unique or uniqueIndex tag
+	index   string
+	typ     types.Type
+}
+
+// gormFields lists the columns of a gorm model struct: the column tag, else
+// the snake_case field name; embedded structs (gorm.Model) and
+// embedded:"true" fields flattened; "-" and relations skipped.
+func gormFields(st *types.Struct) []gormField {
+	var out []gormField
+	var walk func(st *types.Struct, prefix []string, depth int)
+	walk = func(st *types.Struct, prefix []string, depth int) {
+		if depth > 4 {
+			return
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			tag := parseGormTag(reflect.StructTag(st.Tag(i)).Get("gorm"))
+			if _, skip := tag["-"]; skip || !f.Exported() && !f.Anonymous() {
+				continue
+			}
+			path := append(append([]string(nil), prefix...), f.Name())
+			_, embedded := tag["embedded"]
+			if f.Anonymous() || embedded {
+				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
+					walk(inner, path, depth+1)
+					continue
+				}
+			}
+			if isRelation(f.Type()) {
+				continue
+			}
+			col := tag["column"]
+			if col == "" {
+				col = snakeCase(f.Name())
+			}
+			_, pk := tag["primarykey"]
+			_, uniq := tag["unique"]
+			_, uidx := tag["uniqueindex"]
+			tn := typeName(f.Type())
+			version := f.Name() == "Version" || f.Name() == "LockVersion" || strings.HasSuffix(tn, "optimisticlock.Version")
+			out = append(out, gormField{
+				column:  col,
+				path:    path,
+				primary: pk || f.Name() == "ID" && !hasPrimaryTag(st),
+				version: version,
+				unique:  uniq || uidx,
+				index:   tag["uniqueindex"],
+				typ:     f.Type(),
+			})
+		}
+	}
+	walk(st, nil, 0)
+	return out
+}
+
+func hasPrimaryTag(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if _, ok := parseGormTag(reflect.StructTag(st.Tag(i)).Get("gorm"))["primarykey"]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isRelation reports fields gorm treats as associations: structs of other
+// models, pointers to them, slices of them (not time.Time or scanners).
+func isRelation(t types.Type) bool {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return false
+		}
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	return !isScannerType(t) && !strings.HasSuffix(typeName(t), "gorm.DeletedAt") && !strings.Contains(typeName(t), "optimisticlock") && !strings.Contains(typeName(t), "datatypes.")
+}
+
+// parseGormTag splits `gorm:"column:x;uniqueIndex:idx;primaryKey"` into
+// lower-cased keys with their values.
+func parseGormTag(tag string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(tag, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, ":")
+		out[strings.ToLower(strings.TrimSpace(k))] = strings.TrimSpace(v)
+	}
+	return out
+}
+
+// modelType returns the named struct type of a gorm model argument (&u,
+// &[]User{}, User{}), or nil.
+func modelType(t types.Type) *types.Named {
+	for i := 0; i < 4; i++ {
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if _, ok := n.Underlying().(*types.Struct); ok {
+			return n
+		}
+	}
+	return nil
+}

@@ -1,0 +1,549 @@
+package dbcall
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// outcome registers the values through which an access reports whether it
+// found a row, so branches on them can be read.
+func (b *builder) outcome(fi *FuncInfo, a *Access) {
+	for _, v := range a.Found.Values {
+		if _, dup := fi.signals[v]; !dup {
+			fi.signals[v] = a
+		}
+	}
+	if a.Found.Addr != nil {
+		if _, dup := fi.addrs[a.Found.Addr]; !dup {
+			fi.addrs[a.Found.Addr] = a
+		}
+	}
+}
+
+// signalOf returns the access whose found-signal v carries: the signal value
+// itself, a load of a scanned count or flag, len() of a scanned slice, an
+// error wrapped with %w, or a phi whose non-nil edges agree.
+func (fi *FuncInfo) signalOf(v ssa.Value) *Access {
+	return fi.signalOfDepth(v, 0)
+}
+
+func (fi *FuncInfo) signalOfDepth(v ssa.Value, depth int) *Access {
+	if fi == nil || v == nil || depth > 8 {
+		return nil
+	}
+	v = unwrap(v)
+	if a := fi.signals[v]; a != nil {
+		return a
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if a := fi.addrs[x.X]; a != nil {
+				return a
+			}
+			// A field of a scanned struct: the field address is the
+			// destination registered for the signal.
+			if fa, ok := x.X.(*ssa.FieldAddr); ok {
+				for addr, a := range fi.addrs {
+					if other, ok := addr.(*ssa.FieldAddr); ok && other.X == fa.X && other.Field == fa.Field {
+						return a
+					}
+				}
+			}
+		}
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(x.Call.Args) == 1 {
+			arg := unwrap(x.Call.Args[0])
+			if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if a := fi.addrs[ld.X]; a != nil && a.Found.Signal == SignalLen {
+					return a
+				}
+			}
+			if a := fi.signalOfDepth(arg, depth+1); a != nil && a.Found.Signal == SignalLen {
+				return a
+			}
+		}
+		if analysisutil.FuncName(&x.Call) == "fmt.Errorf" && len(x.Call.Args) == 2 {
+			if f, ok := constString(x.Call.Args[0]); ok && strings.Contains(f, "%w") {
+				if args, ok := variadicArgs(x.Call.Args[1]); ok {
+					for _, arg := range args {
+						if a := fi.signalOfDepth(arg, depth+1); a != nil && a.Found.Signal == SignalErr {
+							return a
+						}
+					}
+				}
+			}
+		}
+	case *ssa.Phi:
+		var found *Access
+		for _, e := range x.Edges {
+			if isNil(e) {
+				continue
+			}
+			a := fi.signalOfDepth(e, depth+1)
+			if a == nil || found != nil && found != a {
+				return nil
+			}
+			found = a
+		}
+		return found
+	}
+	return nil
+}
+
+// Decision is a branch on whether a read found a row.
+type Decision struct {
+	Access *Access
+	// Found is the index (0 or 1) of the If's successor taken when the read
+	// matched a row; the other successor is taken when it matched none (or,
+	// for an error test, when it failed).
+	Found int
+}
+
+// Decide reports whether the branch ifi tests the outcome of a read, and
+// which way is which.
+func (r *Result) Decide(ifi *ssa.If) (Decision, bool) {
+	if r == nil {
+		return Decision{}, false
+	}
+	fi := r.funcs[ifi.Parent()]
+	if fi == nil {
+		return Decision{}, false
+	}
+	a, trueFound, ok := fi.foundness(ifi.Cond, r.b)
+	if !ok {
+		return Decision{}, false
+	}
+	d := Decision{Access: a, Found: 1}
+	if trueFound {
+		d.Found = 0
+	}
+	return d, true
+}
+
+// foundness reports whether the boolean v tells whether an access found a
+// row, and whether v is true when it did:
+//
+//	err == nil, n > 0, exists, u != nil, len(rows) > 0     true when found
+//	errors.Is(err, sql.ErrNoRows), err == pgx.ErrNoRows,
+//	n == 0, !exists, u == nil, isNotFound(err)             true when not found
+func (fi *FuncInfo) foundness(v ssa.Value, b *builder) (a *Access, trueFound, ok bool) {
+	return fi.foundnessDepth(v, b, 0)
+}
+
+func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access, bool, bool) {
+	if fi == nil || depth > 6 {
+		return nil, false, false
+	}
+	v = unwrap(v)
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			a, t, ok := fi.foundnessDepth(x.X, b, depth+1)
+			return a, !t, ok
+		}
+	case *ssa.BinOp:
+		return fi.compare(x)
+	case *ssa.Call:
+		name := analysisutil.FuncName(&x.Call)
+		if name == "errors.Is" && len(x.Call.Args) == 2 {
+			a := fi.signalOf(x.Call.Args[0])
+			if a == nil || a.Found.Signal != SignalErr {
+				return nil, false, false
+			}
+			if isNotFoundSentinel(a, globalName(x.Call.Args[1])) {
+				return a, false, true
+			}
+			return nil, false, false
+		}
+		// A predicate whose summary says it tests its error argument for
+		// "no rows" (isNotFound(err), IsNoRows(err)).
+		if b != nil {
+			if callee := x.Call.StaticCallee(); callee != nil {
+				if sum := b.summaryOf(callee); sum != nil {
+					args := fullArgs(&x.Call)
+					for _, p := range sum.NotFoundParams {
+						if p.Param < len(args) {
+							if a := fi.signalOf(args[p.Param]); a != nil && a.Found.Signal == SignalErr {
+								return a, !p.TrueNotFound, true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if a := fi.signalOf(v); a != nil && a.Found.Signal == SignalBool {
+		return a, !a.Found.Negated, true
+	}
+	return nil, false, false
+}
+
+// isNotFoundSentinel reports whether the global named name means "no row"
+// for access a.
+func isNotFoundSentinel(a *Access, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, s := range a.Found.Sentinels {
+		if s == name {
+			return true
+		}
+		if s == anyNotFound && (strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows")) {
+			return true
+		}
+	}
+	return apis.NotFoundErrors[name]
+}
+
+// compare reads a comparison of a found-signal with nil, a sentinel or a
+// number.
+func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
+	l, r := unwrap(x.X), unwrap(x.Y)
+	op := x.Op
+	// Put the signal on the left.
+	if fi.signalOf(l) == nil && fi.signalOf(r) != nil {
+		l, r = r, l
+		op = mirror(op)
+	}
+	a := fi.signalOf(l)
+	if a == nil {
+		return nil, false, false
+	}
+	switch a.Found.Signal {
+	case SignalErr:
+		if op != token.EQL && op != token.NEQ {
+			return nil, false, false
+		}
+		if isNil(r) {
+			// err == nil: true when found.
+			return a, op == token.EQL, true
+		}
+		if isNotFoundSentinel(a, globalName(r)) {
+			return a, op == token.NEQ, true
+		}
+	case SignalNil:
+		if isNil(r) && (op == token.EQL || op == token.NEQ) {
+			return a, op == token.NEQ, true
+		}
+	case SignalBool:
+		if c, ok := r.(*ssa.Const); ok && c.Value != nil && (op == token.EQL || op == token.NEQ) {
+			isTrue := c.Value.ExactString() == "true"
+			found := isTrue == (op == token.EQL)
+			if a.Found.Negated {
+				found = !found
+			}
+			return a, found, true
+		}
+	case SignalCount, SignalLen:
+		if isNil(r) && a.Found.Signal == SignalLen && (op == token.EQL || op == token.NEQ) {
+			return a, op == token.NEQ, true
+		}
+		c, ok := r.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return nil, false, false
+		}
+		n := c.Value.ExactString()
+		switch {
+		case n == "0" && op == token.EQL, n == "0" && op == token.LEQ, n == "1" && op == token.LSS:
+			return a, false, true
+		case n == "0" && op == token.NEQ, n == "0" && op == token.GTR, n == "1" && op == token.GEQ:
+			return a, true, true
+		}
+	}
+	return nil, false, false
+}
+
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// checkRows decides whether the affected-row count of a write is examined:
+// compared or branched on here, or returned to callers.
+func (b *builder) checkRows(fi *FuncInfo, a *Access) {
+	if !a.Kind.IsWrite() || a.RowsChecked {
+		return
+	}
+	for _, v := range a.RowsAffected {
+		switch use, idx := examined(v, 0); use {
+		case useCompared:
+			a.RowsChecked = true
+		case useReturned:
+			a.RowsReturned = idx
+		}
+	}
+	// UPDATE ... RETURNING read through a row: no row is ErrNoRows, so
+	// testing the error examines the outcome.
+	if a.Stmt != nil && len(a.Stmt.Returning) > 0 {
+		for _, e := range a.Err {
+			if use, _ := examined(e, 0); use == useCompared {
+				a.RowsChecked = true
+			}
+		}
+	}
+}
+
+type use uint8
+
+const (
+	useNone use = iota
+	useCompared
+	useReturned
+)
+
+// examined reports how a value is used: compared or branched on, or
+// returned (with the result index).
+func examined(v ssa.Value, depth int) (use, int) {
+	if depth > 6 || v.Referrers() == nil {
+		return useNone, -1
+	}
+	best, idx := useNone, -1
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.BinOp:
+			switch x.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				return useCompared, -1
+			}
+			if u, i := examined(x, depth+1); u != useNone {
+				best, idx = u, i
+			}
+		case *ssa.If:
+			return useCompared, -1
+		case *ssa.Return:
+			for i, res := range x.Results {
+				if res == v {
+					best, idx = useReturned, i
+				}
+			}
+		case *ssa.Phi, *ssa.Convert, *ssa.ChangeType:
+			if u, i := examined(x.(ssa.Value), depth+1); u == useCompared {
+				return u, i
+			} else if u == useReturned {
+				best, idx = u, i
+			}
+		case *ssa.Store:
+			// A count stored into a variable and loaded back.
+			if a, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v {
+				for _, rr := range *a.Referrers() {
+					if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+						if u, i := examined(ld, depth+1); u == useCompared {
+							return u, i
+						} else if u == useReturned {
+							best, idx = u, i
+						}
+					}
+				}
+			}
+		case *ssa.MakeInterface:
+			// Passed to a function: assert.Equal(t, 1, n), a
+			// require-one-row helper; formatting it is not examining it,
+			// so only count calls that are not fmt/log.
+			if u, i := examinedByCall(x, depth); u != useNone {
+				return u, i
+			}
+		case ssa.CallInstruction:
+			if u, i := examinedByCall(v, depth); u != useNone {
+				return u, i
+			}
+		}
+	}
+	return best, idx
+}
+
+// examinedByCall treats passing a count to a function other than a
+// formatter or logger as examining it (a helper that checks "one row").
+func examinedByCall(v ssa.Value, depth int) (use, int) {
+	for _, r := range *v.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		f := analysisutil.CalleeFunc(call.Common())
+		if f == nil || f.Pkg() == nil {
+			continue
+		}
+		switch f.Pkg().Path() {
+		case "fmt", "log", "log/slog", "errors":
+			continue
+		}
+		if strings.Contains(f.Pkg().Path(), "zap") || strings.Contains(f.Pkg().Path(), "logrus") || strings.Contains(f.Pkg().Path(), "zerolog") {
+			continue
+		}
+		return useCompared, -1
+	}
+	return useNone, -1
+}
+
+// checkUnique decides whether the failure of a write is tested for a unique
+// violation.
+func (b *builder) checkUnique(fi *FuncInfo, a *Access) {
+	if a.Kind != KindInsert || a.UniqueHandled {
+		return
+	}
+	for _, e := range a.Err {
+		if b.uniqueTested(e, 0, map[ssa.Value]bool{}) {
+			a.UniqueHandled = true
+			return
+		}
+	}
+}
+
+// uniqueTested reports whether the error v flows into a unique-violation
+// test:
+//
+//	errors.Is(err, gorm.ErrDuplicatedKey)
+//	errors.As(err, &pgErr) (with *pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors)
+//	err.(*pq.Error), switch e := err.(type) { case *pgconn.PgError: ... }
+//	isUniqueViolation(err), a helper whose summary says it tests for one
+//	strings.Contains(err.Error(), "duplicate key")
+func (b *builder) uniqueTested(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if depth > 8 || seen[v] || v.Referrers() == nil {
+		return false
+	}
+	seen[v] = true
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.MakeInterface:
+			if b.uniqueTested(x, depth+1, seen) {
+				return true
+			}
+		case *ssa.ChangeInterface:
+			if b.uniqueTested(x, depth+1, seen) {
+				return true
+			}
+		case *ssa.Phi:
+			if b.uniqueTested(x, depth+1, seen) {
+				return true
+			}
+		case *ssa.Store:
+			// err stored in a named result or a variable and loaded back.
+			if x.Val == v {
+				if refs := x.Addr.Referrers(); refs != nil {
+					for _, rr := range *refs {
+						if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL && b.uniqueTested(ld, depth+1, seen) {
+							return true
+						}
+					}
+				}
+			}
+		case *ssa.TypeAssert:
+			if isDriverError(x.AssertedType) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if b.uniqueCall(x, v, depth, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	common := call.Common()
+	name := analysisutil.FuncName(common)
+	switch name {
+	case "errors.Is":
+		if len(common.Args) == 2 && apis.UniqueViolationErrors[globalName(common.Args[1])] {
+			return true
+		}
+		return false
+	case "errors.As":
+		if len(common.Args) == 2 {
+			if p, ok := unwrap(common.Args[1]).Type().Underlying().(*types.Pointer); ok && isDriverError(p.Elem()) {
+				return true
+			}
+		}
+		return false
+	case "fmt.Errorf":
+		if cv := call.Value(); cv != nil {
+			return b.uniqueTested(cv, depth+1, seen)
+		}
+		return false
+	}
+	if common.IsInvoke() && common.Method.Name() == "Error" {
+		if cv := call.Value(); cv != nil {
+			return mentionsUnique(cv, 0)
+		}
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		if sum := b.summaryOf(callee); sum != nil {
+			for i, arg := range fullArgs(common) {
+				if unwrap(arg) != unwrap(v) && arg != v {
+					continue
+				}
+				for _, p := range sum.UniqueParams {
+					if p == i {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mentionsUnique reports whether the string s (err.Error()) is searched for
+// a unique-violation word.
+func mentionsUnique(s ssa.Value, depth int) bool {
+	if depth > 3 || s.Referrers() == nil {
+		return false
+	}
+	for _, r := range *s.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		name := analysisutil.FuncName(call.Common())
+		switch name {
+		case "strings.ToLower", "strings.ToUpper":
+			if call.Value() != nil && mentionsUnique(call.Value(), depth+1) {
+				return true
+			}
+		case "strings.Contains", "strings.HasPrefix", "strings.Index", "strings.EqualFold":
+			for _, arg := range call.Common().Args {
+				if word, ok := constString(arg); ok {
+					lw := strings.ToLower(word)
+					for _, w := range apis.UniqueViolationWords {
+						if strings.Contains(lw, w) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isDriverError reports whether t (or *t) is a driver error type that
+// carries a unique-violation code.
+func isDriverError(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	name := typeName(t)
+	for _, d := range apis.DriverErrors {
+		if d.Type == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package dbcall
+
+import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// text is SQL text as far as it can be known statically. Unknown pieces are
+// sqltext.Hole. Param is the index of the enclosing function's parameter
+// the whole text comes from (a wrapper passing its query argument on), or -1.
+type text struct {
+	s     string
+	known bool // some constant part was seen
+	param int
+}
+
+// resolveText returns the SQL text a value holds: string constants,
+// concatenations, fmt.Sprintf with a constant format, sqlx Rebind/In of
+// text, package-level variables initialized once, and phis whose edges agree.
+func (b *builder) resolveText(v ssa.Value) text {
+	return b.resolveTextDepth(v, 0)
+}
+
+func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
+	hole := text{s: sqltext.Hole, param: -1}
+	if depth > 16 || v == nil {
+		return hole
+	}
+	v = unwrap(v)
+	switch x := v.(type) {
+	case *ssa.Const:
+		if s, ok := constString(x); ok {
+			return text{s: s, known: true, param: -1}
+		}
+	case *ssa.BinOp:
+		if x.Op == token.ADD {
+			l := b.resolveTextDepth(x.X, depth+1)
+			r := b.resolveTextDepth(x.Y, depth+1)
+			return text{s: l.s + r.s, known: l.known || r.known, param: -1}
+		}
+	case *ssa.Parameter:
+		if x.Parent() != nil {
+			for i, p := range x.Parent().Params {
+				if p == x {
+					return text{s: sqltext.Hole, param: i}
+				}
+			}
+		}
+	case *ssa.Phi:
+		var first *text
+		for _, e := range x.Edges {
+			t := b.resolveTextDepth(e, depth+1)
+			if first == nil {
+				first = &t
+				continue
+			}
+			if t.s != first.s {
+				return hole
+			}
+		}
+		if first != nil {
+			return *first
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if g, ok := x.X.(*ssa.Global); ok {
+				if s, ok := b.globalText(g); ok {
+					return text{s: s, known: true, param: -1}
+				}
+			}
+		}
+	case *ssa.Extract:
+		// sqlx.In(query, args...) returns (query, args, err).
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if t, ok := b.passThroughText(&call.Call, depth); ok {
+				return t
+			}
+		}
+	case *ssa.Call:
+		if t, ok := b.passThroughText(&x.Call, depth); ok {
+			return t
+		}
+		if analysisutil.FuncName(&x.Call) == "fmt.Sprintf" && len(x.Call.Args) >= 1 {
+			return b.sprintf(&x.Call, depth)
+		}
+	}
+	return hole
+}
+
+// passThroughText resolves calls that return their SQL argument rewritten
+// (sqlx Rebind and In, strings.TrimSpace).
+func (b *builder) passThroughText(call *ssa.CallCommon, depth int) (text, bool) {
+	name := analysisutil.FuncName(call)
+	switch name {
+	case "strings.TrimSpace", "strings.TrimSuffix", "strings.ToUpper":
+		if len(call.Args) > 0 {
+			return b.resolveTextDepth(call.Args[0], depth+1), true
+		}
+	}
+	if meth, ok := methodOf(call); ok && meth.Op == opRebind {
+		args := callArgs(call)
+		if meth.SQL >= 0 && meth.SQL < len(args) {
+			return b.resolveTextDepth(args[meth.SQL], depth+1), true
+		}
+	}
+	return text{}, false
+}
+
+// sprintf formats a constant format string, with Hole for each verb whose
+// argument is not a constant.
+func (b *builder) sprintf(call *ssa.CallCommon, depth int) text {
+	format, ok := constString(call.Args[0])
+	if !ok {
+		return text{s: sqltext.Hole, param: -1}
+	}
+	var args []ssa.Value
+	if len(call.Args) > 1 {
+		args, _ = variadicArgs(call.Args[1])
+	}
+	var out strings.Builder
+	argi := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			out.WriteByte(c)
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			out.WriteByte('%')
+			i++
+			continue
+		}
+		// Skip flags, width and precision up to the verb.
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[j]) >= 0 {
+			j++
+		}
+		i = j
+		var piece string
+		if argi < len(args) && args[argi] != nil {
+			t := b.resolveTextDepth(args[argi], depth+1)
+			if !strings.Contains(t.s, sqltext.Hole) {
+				piece = t.s
+			}
+			if c, ok := unwrap(args[argi]).(*ssa.Const); ok && c.Value != nil && piece == "" {
+				piece = c.Value.ExactString()
+			}
+		}
+		argi++
+		if piece == "" {
+			piece = sqltext.Hole
+		}
+		out.WriteString(piece)
+	}
+	return text{s: out.String(), known: true, param: -1}
+}
+
+// globalText returns the constant string a package-level variable of this
+// package is initialized to, when it is stored exactly once (in init).
+func (b *builder) globalText(g *ssa.Global) (string, bool) {
+	if g.Pkg == nil || g.Pkg != b.ssaPkg {
+		return "", false
+	}
+	var val ssa.Value
+	for _, r := range *g.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == g {
+			if val != nil {
+				return "", false
+			}
+			val = st.Val
+		}
+	}
+	if val == nil {
+		return "", false
+	}
+	return constString(val)
+}

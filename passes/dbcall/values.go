@@ -1,0 +1,345 @@
+package dbcall
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// unwrap strips the conversions that do not change which Go value is meant:
+// interface boxing, named-type changes, numeric and string conversions, and
+// non-comma-ok type assertions.
+func unwrap(v ssa.Value) ssa.Value {
+	for i := 0; i < 32 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.TypeAssert:
+			if x.CommaOk {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// Ref names a Go value as a root SSA value and a path of struct field names
+// below it. Two Refs are the same Go value when Same reports so: the same
+// root and path. Field loads through pointers and struct values read the
+// same way, so req.Email and (*req).Email are one Ref.
+type Ref struct {
+	Root ssa.Value
+	Path string // ".Email.Domain"; "" for the root itself
+}
+
+// IsZero reports whether r names nothing.
+func (r Ref) IsZero() bool { return r.Root == nil }
+
+// Same reports whether r and o name the same Go value.
+func (r Ref) Same(o Ref) bool {
+	if r.Root == nil || o.Root == nil {
+		return false
+	}
+	if r.Path != o.Path {
+		return false
+	}
+	if r.Root == o.Root {
+		return true
+	}
+	// Equal constants are the same value.
+	if a, ok := r.Root.(*ssa.Const); ok {
+		if b, ok := o.Root.(*ssa.Const); ok && a.Value != nil && b.Value != nil {
+			return constant.Compare(a.Value, token.EQL, b.Value)
+		}
+	}
+	return false
+}
+
+// String renders r for debugging and dumps: the root's name and the path.
+func (r Ref) String() string {
+	if r.Root == nil {
+		return "?"
+	}
+	return valueName(r.Root) + r.Path
+}
+
+// valueName names an SSA value the way a reader of the source would.
+func valueName(v ssa.Value) string {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.FreeVar:
+		return x.Name()
+	case *ssa.Global:
+		return x.Name()
+	case *ssa.Const:
+		if x.Value == nil {
+			return "nil"
+		}
+		return x.Value.ExactString()
+	case *ssa.Alloc:
+		if x.Comment != "" {
+			return x.Comment
+		}
+		return "local"
+	case *ssa.Call:
+		if f := x.Call.StaticCallee(); f != nil {
+			return f.Name() + "()"
+		}
+		if x.Call.IsInvoke() {
+			return x.Call.Method.Name() + "()"
+		}
+		return "call()"
+	case *ssa.Extract:
+		return valueName(x.Tuple) + "#" + itoa(x.Index)
+	case *ssa.BinOp:
+		return refOf(x.X).String() + x.Op.String() + refOf(x.Y).String()
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return "*" + refOf(x.X).String()
+		}
+		return x.Op.String() + refOf(x.X).String()
+	case *ssa.Field, *ssa.FieldAddr:
+		return refOf(x).String()
+	}
+	return v.Name()
+}
+
+func itoa(i int) string {
+	if i >= 0 && i < 10 {
+		return string(rune('0' + i))
+	}
+	var b [20]byte
+	n := len(b)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 || n == len(b) {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		n--
+		b[n] = '-'
+	}
+	return string(b[n:])
+}
+
+// refOf returns the Ref of a Go value, looking through conversions, field
+// selections, loads of fields, and locals with a single store.
+func refOf(v ssa.Value) Ref {
+	var path []string
+	for i := 0; i < 32; i++ {
+		v = unwrap(v)
+		switch x := v.(type) {
+		case *ssa.Field:
+			path = append(path, fieldName(x.X.Type(), x.Field))
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				if fa, ok := x.X.(*ssa.FieldAddr); ok {
+					// A field of a composite literal under construction
+					// reads as the value stored into it.
+					if st := uniqueStore(fa); st != nil && len(path) == 0 {
+						v = st
+						continue
+					}
+					path = append(path, fieldName(fa.X.Type(), fa.Field))
+					v = fa.X
+					continue
+				}
+				if a, ok := x.X.(*ssa.Alloc); ok {
+					if st := soleStore(a); st != nil {
+						v = st
+						continue
+					}
+				}
+				v = x.X
+				continue
+			}
+		case *ssa.FieldAddr:
+			path = append(path, fieldName(x.X.Type(), x.Field))
+			v = x.X
+			continue
+		}
+		break
+	}
+	var b strings.Builder
+	for i := len(path) - 1; i >= 0; i-- {
+		b.WriteByte('.')
+		b.WriteString(path[i])
+	}
+	return Ref{Root: v, Path: b.String()}
+}
+
+// fieldName returns the name of field i of the struct t or *t.
+func fieldName(t types.Type, i int) string {
+	if s, ok := structOf(t); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return "f" + itoa(i)
+}
+
+// structOf returns the struct type under t or *t.
+func structOf(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	return s, ok
+}
+
+// soleStore returns the value stored into the local a when a is stored
+// exactly once (a variable whose address escapes, written once).
+func soleStore(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}
+
+// uniqueStore returns the value stored into the field address fa when the
+// same field of the same base is stored exactly once in the function: the
+// field of a composite literal.
+func uniqueStore(fa *ssa.FieldAddr) ssa.Value {
+	var val ssa.Value
+	refs := fa.X.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		other, ok := r.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field {
+			continue
+		}
+		for _, rr := range *other.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == other {
+				if val != nil {
+					return nil
+				}
+				val = st.Val
+			}
+		}
+	}
+	return val
+}
+
+// fieldValue returns the value of the field named name of the struct value
+// or pointer v, when it can be seen: the value stored into that field of a
+// composite literal or local, or a Ref of v's field otherwise.
+func fieldValue(v ssa.Value, name string) Ref {
+	base := unwrap(v)
+	if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		base = ld.X
+	}
+	if refs := base.Referrers(); refs != nil {
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+				continue
+			}
+			if st := uniqueStore(fa); st != nil {
+				return refOf(st)
+			}
+		}
+	}
+	r := refOf(v)
+	r.Path += "." + name
+	return r
+}
+
+// variadicArgs returns the values packed into the ...any slice v, in order,
+// or ok=false when the slice is not a literal packing (args... passed on).
+func variadicArgs(v ssa.Value) (vals []ssa.Value, ok bool) {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return nil, x.Value == nil // nil slice: no arguments
+	case *ssa.Slice:
+		a, isAlloc := x.X.(*ssa.Alloc)
+		if !isAlloc {
+			return nil, false
+		}
+		arr, isArr := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+		if !isArr {
+			return nil, false
+		}
+		vals = make([]ssa.Value, arr.Len())
+		for _, r := range *a.Referrers() {
+			ia, isIdx := r.(*ssa.IndexAddr)
+			if !isIdx {
+				continue
+			}
+			c, isConst := ia.Index.(*ssa.Const)
+			if !isConst {
+				return nil, false
+			}
+			i, exact := constant.Int64Val(c.Value)
+			if !exact || i < 0 || int(i) >= len(vals) {
+				return nil, false
+			}
+			for _, rr := range *ia.Referrers() {
+				if st, isStore := rr.(*ssa.Store); isStore && st.Addr == ia {
+					vals[i] = unwrap(st.Val)
+				}
+			}
+		}
+		return vals, true
+	}
+	return nil, false
+}
+
+// constString returns the string value of a constant.
+func constString(v ssa.Value) (string, bool) {
+	c, ok := unwrap(v).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}
+
+// globalName returns the full name of the package-level variable that v
+// loads, e.g. "database/sql.ErrNoRows".
+func globalName(v ssa.Value) string {
+	ld, ok := unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return ""
+	}
+	g, ok := ld.X.(*ssa.Global)
+	if !ok || g.Pkg == nil {
+		return ""
+	}
+	return g.Pkg.Pkg.Path() + "." + g.Name()
+}
+
+// isNil reports whether v is the constant nil.
+func isNil(v ssa.Value) bool {
+	c, ok := unwrap(v).(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// typeName returns the full name of a named type, with a leading "*" for a
+// pointer to it.
+func typeName(t types.Type) string {
+	return types.TypeString(t, nil)
+}
