@@ -1,26 +1,182 @@
 package sqltext
 
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
 // Parse returns the summary of the first statement of text (statements are
 // separated by semicolons outside quotes and comments). The result is cached
 // and shared: callers must not modify it. Parse is safe for concurrent use.
+//
+// The Spans of the result index into its Text, which is text.
 func Parse(text string) *Stmt {
-	panic("TODO: implemented by the scanner")
+	if v, ok := stmtCache.m.Load(text); ok {
+		return v.(*Stmt)
+	}
+	return stmtCache.put(text, parse(text)).(*Stmt)
 }
 
 // ParseAll returns the summaries of every statement of a script, in order,
 // skipping empty statements.
+//
+// Each statement is parsed as Parse would parse its own text, from the end
+// of the previous statement's semicolon to its own, with surrounding white
+// space trimmed; so a leading sqlc "-- name:" comment belongs to the
+// statement after it.
 func ParseAll(text string) []*Stmt {
-	panic("TODO: implemented by the scanner")
+	var out []*Stmt
+	for _, s := range split(text) {
+		out = append(out, Parse(s))
+	}
+	return out
 }
 
 // ParseCondition summarizes an ORM WHERE fragment such as
 // "email = ? AND deleted_at IS NULL" or "id = @id".
 func ParseCondition(text string) *Fragment {
-	panic("TODO: implemented by the scanner")
+	if v, ok := condCache.m.Load(text); ok {
+		return v.(*Fragment)
+	}
+	return condCache.put(text, parseCondition(text)).(*Fragment)
 }
 
 // ParseExpr summarizes an ORM expression fragment such as "stock - ?" or
 // "view_count + 1".
 func ParseExpr(text string) *Fragment {
-	panic("TODO: implemented by the scanner")
+	if v, ok := exprCache.m.Load(text); ok {
+		return v.(*Fragment)
+	}
+	return exprCache.put(text, parseExpr(text)).(*Fragment)
+}
+
+// maxCached bounds each cache; past it, results are computed but not kept.
+const maxCached = 100_000
+
+// cache maps text to its summary.
+type cache struct {
+	m sync.Map
+	n atomic.Int64
+}
+
+var stmtCache, condCache, exprCache cache
+
+func (c *cache) put(key string, v any) any {
+	if c.n.Load() >= maxCached {
+		return v
+	}
+	actual, loaded := c.m.LoadOrStore(key, v)
+	if !loaded {
+		c.n.Add(1)
+	}
+	return actual
+}
+
+// lexStmt tokenizes the statement at start. A string left open by the
+// standard rules is tried again with MySQL's backslash escapes.
+func lexStmt(text string, start int) (l *lexer, textEnd, next int) {
+	l = &lexer{src: text}
+	textEnd, next = l.statement(start)
+	if l.unterm && strings.IndexByte(text[start:], '\\') >= 0 {
+		l2 := &lexer{src: text, bsEsc: true}
+		e2, n2 := l2.statement(start)
+		if !l2.unterm {
+			return l2, e2, n2
+		}
+	}
+	return l, textEnd, next
+}
+
+// parse is Parse without the cache.
+func parse(text string) *Stmt {
+	l, _, _ := lexStmt(text, 0)
+	p := newParser(text, l)
+	st := &Stmt{Text: text, Limit: -1, Name: l.name, Command: l.command}
+	n := len(p.toks)
+	p.stmt(0, n, st)
+	if len(p.params) > 0 {
+		st.Params = p.params[:len(p.params):len(p.params)]
+	}
+	st.Advisory = p.advisory(0, n)
+	if p.kw(0) == "do" {
+		st.Advisory = append(st.Advisory, doAdvisory(text, p)...)
+	}
+	st.Partial = p.partial || l.hole
+	return st
+}
+
+// doAdvisory finds the advisory lock calls inside the dollar-quoted body of
+// a PostgreSQL DO block, which runs when the statement does.
+func doAdvisory(text string, p *parser) []Advisory {
+	var out []Advisory
+	for _, t := range p.toks {
+		if t.kind != tString || text[t.start] != '$' {
+			continue
+		}
+		tag := strings.IndexByte(text[t.start+1:t.end], '$')
+		if tag < 0 {
+			continue
+		}
+		start, end := t.start+tag+2, t.end-tag-2
+		if end <= start {
+			continue
+		}
+		body := text[:end]
+		for k := start; k < end; {
+			l := &lexer{src: body}
+			_, next := l.statement(k)
+			q := newParser(body, l)
+			out = append(out, q.advisory(0, len(q.toks))...)
+			if next <= k {
+				break
+			}
+			k = next
+		}
+	}
+	return out
+}
+
+// split returns the trimmed text of each non-empty statement of a script.
+func split(text string) []string {
+	var out []string
+	for start := 0; start < len(text); {
+		l, end, next := lexStmt(text, start)
+		if len(l.toks) > 0 {
+			out = append(out, strings.TrimSpace(text[start:end]))
+		}
+		if next <= start {
+			break
+		}
+		start = next
+	}
+	return out
+}
+
+func lexFragment(text string) (*lexer, *parser) {
+	l, _, _ := lexStmt(text, 0)
+	return l, newParser(text, l)
+}
+
+// parseCondition is ParseCondition without the cache.
+func parseCondition(text string) *Fragment {
+	l, p := lexFragment(text)
+	f := &Fragment{Conds: p.condsInto(nil, 0, len(p.toks), nil)}
+	if len(p.params) > 0 {
+		f.Params = p.params
+	}
+	f.Partial = p.partial || l.hole
+	return f
+}
+
+// parseExpr is ParseExpr without the cache.
+func parseExpr(text string) *Fragment {
+	l, p := lexFragment(text)
+	f := &Fragment{}
+	f.Expr, _ = p.expr(0, len(p.toks), nil)
+	if len(p.params) > 0 {
+		f.Params = p.params
+	}
+	f.Partial = p.partial || l.hole
+	return f
 }

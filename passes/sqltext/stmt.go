@@ -215,7 +215,12 @@ type Stmt struct {
 	// LIMIT or not a literal). LIMIT $1 gives -1 and a Param in Params.
 	Limit int
 	// With lists the data-modifying and reading CTEs of WITH, in order.
+	// Each one's Text is the CTE body, and the Spans of its Params and
+	// expressions index into the enclosing statement's Text.
 	With []*Stmt
+	// Source is the SELECT of INSERT ... SELECT (nil otherwise), summarized
+	// like a CTE body.
+	Source *Stmt
 	// Params lists every placeholder in the statement text (including CTEs
 	// and subqueries), in text order.
 	Params []Param

@@ -1,0 +1,199 @@
+package sqltext
+
+import (
+	"strconv"
+	"strings"
+)
+
+// describe renders every summarized field of st except Text and spans, in a
+// compact and stable form for table-driven tests.
+func describe(st *Stmt) string {
+	var b strings.Builder
+	w := func(parts ...string) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
+	w(st.Kind.String())
+	if st.Table != (TableRef{}) {
+		w("table=", tref(st.Table))
+	}
+	if len(st.From) > 0 && !(len(st.From) == 1 && st.From[0] == st.Table) {
+		var f []string
+		for _, t := range st.From {
+			f = append(f, tref(t))
+		}
+		w("from=[", strings.Join(f, ","), "]")
+	}
+	if st.Columns != nil {
+		w("cols=[", strings.Join(st.Columns, ","), "]")
+	}
+	if st.Values != nil {
+		var f []string
+		for _, v := range st.Values {
+			f = append(f, dexpr(v))
+		}
+		w("values=[", strings.Join(f, ","), "]")
+	}
+	if st.Set != nil {
+		w("set=[", dassigns(st.Set), "]")
+	}
+	if st.HasWhere || st.Where != nil {
+		w("where=[", dconds(st.Where), "]")
+		if !st.HasWhere {
+			w("NOHASWHERE")
+		}
+	}
+	if st.Lock.Strength != LockNone || st.Lock.NoWait || st.Lock.SkipLocked || st.Lock.Of != nil {
+		s := "lock=" + strings.ReplaceAll(st.Lock.Strength.String(), " ", "_")
+		if st.Lock.Of != nil {
+			s += "(" + strings.Join(st.Lock.Of, ",") + ")"
+		}
+		if st.Lock.NoWait {
+			s += ",nowait"
+		}
+		if st.Lock.SkipLocked {
+			s += ",skiplocked"
+		}
+		w(s)
+	}
+	c := st.Conflict
+	if c.Action != ConflictNone || c.Target != nil || c.Constraint != "" || c.Set != nil || c.Where != nil || c.TargetWhere != nil {
+		s := "conflict=" + strings.ReplaceAll(c.Action.String(), " ", "_")
+		if c.Target != nil {
+			s += "(" + strings.Join(c.Target, ",") + ")"
+		}
+		if c.Constraint != "" {
+			s += "constraint:" + c.Constraint
+		}
+		if c.TargetWhere != nil {
+			s += " twhere=[" + dconds(c.TargetWhere) + "]"
+		}
+		if c.Set != nil {
+			s += " cset=[" + dassigns(c.Set) + "]"
+		}
+		if c.Where != nil {
+			s += " cwhere=[" + dconds(c.Where) + "]"
+		}
+		w(s)
+	}
+	if st.Returning != nil {
+		w("returning=[", strings.Join(st.Returning, ","), "]")
+	}
+	for _, a := range st.Advisory {
+		s := "adv=" + a.Func
+		if a.Xact {
+			s += ",xact"
+		}
+		if a.Try {
+			s += ",try"
+		}
+		var f []string
+		for _, v := range a.Args {
+			f = append(f, dexpr(v))
+		}
+		w(s, "(", strings.Join(f, ","), ")")
+	}
+	if st.Isolation != IsolationNone {
+		w("iso=", strings.ReplaceAll(st.Isolation.String(), " ", "_"))
+	}
+	if st.Count {
+		w("count")
+	}
+	if st.Exists {
+		w("exists")
+	}
+	if st.Limit != -1 {
+		w("limit=", strconv.Itoa(st.Limit))
+	}
+	for _, s := range st.With {
+		w("with{", describe(s), "}")
+	}
+	if st.Source != nil {
+		w("source{", describe(st.Source), "}")
+	}
+	if st.Params != nil {
+		var f []string
+		for _, p := range st.Params {
+			f = append(f, p.String())
+		}
+		w("params=[", strings.Join(f, ","), "]")
+	}
+	if st.Partial {
+		w("partial")
+	}
+	if st.Name != "" || st.Command != "" {
+		w("name=", st.Name, st.Command)
+	}
+	return b.String()
+}
+
+func tref(t TableRef) string {
+	s := t.Name
+	if s == "" {
+		s = "_"
+	}
+	if t.Schema != "" {
+		s = t.Schema + "." + s
+	}
+	if t.Alias != "" {
+		s += "/" + t.Alias
+	}
+	return s
+}
+
+func dexpr(e Expr) string {
+	switch e.Kind {
+	case ExprParam:
+		return e.Param.String()
+	case ExprColumn:
+		return "col(" + e.Column + ")"
+	case ExprConst:
+		return "const"
+	case ExprArith:
+		p := "_"
+		if e.Param.Style != 0 {
+			p = e.Param.String()
+		}
+		return "arith(" + e.Column + e.Op + p + ")"
+	case ExprExcluded:
+		return "excl(" + e.Column + ")"
+	case ExprHole:
+		return "hole"
+	}
+	if e.Text == "" && e.Params == nil {
+		return "none"
+	}
+	return "other"
+}
+
+func dconds(cs []Cond) string {
+	var f []string
+	for _, c := range cs {
+		if c.Column == "" {
+			f = append(f, "~"+strings.ReplaceAll(c.Text, "\x00", "HOLE")+"~")
+			continue
+		}
+		s := c.Column
+		if c.Qualifier != "" {
+			s = c.Qualifier + "." + s
+		}
+		s += " " + c.Op
+		if c.Op != "IS NULL" && c.Op != "IS NOT NULL" {
+			s += " " + dexpr(c.Value)
+		}
+		f = append(f, s)
+	}
+	return strings.Join(f, "; ")
+}
+
+func dassigns(as []Assign) string {
+	var f []string
+	for _, a := range as {
+		f = append(f, a.Column+"="+a.Class.String()+":"+dexpr(a.Value))
+	}
+	return strings.Join(f, ", ")
+}

@@ -1,0 +1,175 @@
+package sqltext
+
+import "strings"
+
+var kindNames = [...]string{"unknown", "select", "insert", "update", "delete", "begin", "commit",
+	"rollback", "set transaction", "lock table", "ddl", "other"}
+
+// String returns the kind in lower case: "select", "set transaction", ....
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + itoa(int(k)) + ")"
+}
+
+var styleNames = [...]string{"", "$n", "?", ":name", "@name"}
+
+// String returns the placeholder style as written: "$n", "?", ":name", "@name".
+func (s ParamStyle) String() string {
+	if s > 0 && int(s) < len(styleNames) {
+		return styleNames[s]
+	}
+	return "ParamStyle(" + itoa(int(s)) + ")"
+}
+
+// String returns the placeholder as written: "$2", "?", ":name", "@name".
+// A ? shows its 1-based position, "?1".
+func (p Param) String() string {
+	switch p.Style {
+	case ParamDollar:
+		if p.Name != "" {
+			return "$" + p.Name
+		}
+		return "$" + itoa(p.Index+1)
+	case ParamQuestion:
+		return "?" + itoa(p.Index+1)
+	case ParamColon:
+		return ":" + p.Name
+	case ParamAt:
+		return "@" + p.Name
+	}
+	return ""
+}
+
+var exprKindNames = [...]string{"other", "param", "column", "const", "arith", "excluded", "hole"}
+
+// String returns the expression kind in lower case.
+func (k ExprKind) String() string {
+	if int(k) < len(exprKindNames) {
+		return exprKindNames[k]
+	}
+	return "ExprKind(" + itoa(int(k)) + ")"
+}
+
+var assignNames = [...]string{"other", "param", "atomic", "const"}
+
+// String returns the class in lower case: "param", "atomic", ....
+func (c AssignClass) String() string {
+	if int(c) < len(assignNames) {
+		return assignNames[c]
+	}
+	return "AssignClass(" + itoa(int(c)) + ")"
+}
+
+var lockNames = [...]string{"", "FOR UPDATE", "FOR NO KEY UPDATE", "FOR SHARE", "FOR KEY SHARE"}
+
+// String returns the locking clause as written, "FOR UPDATE", or "" for
+// LockNone.
+func (s LockStrength) String() string {
+	if int(s) < len(lockNames) {
+		return lockNames[s]
+	}
+	return "LockStrength(" + itoa(int(s)) + ")"
+}
+
+var conflictNames = [...]string{"none", "do nothing", "do update", "ignore", "replace", "duplicate key update"}
+
+// String returns the action in lower case: "do nothing", "ignore", ....
+func (a ConflictAction) String() string {
+	if int(a) < len(conflictNames) {
+		return conflictNames[a]
+	}
+	return "ConflictAction(" + itoa(int(a)) + ")"
+}
+
+var isolationNames = [...]string{"", "READ UNCOMMITTED", "READ COMMITTED", "REPEATABLE READ", "SERIALIZABLE"}
+
+// String returns the level as SQL spells it, "SERIALIZABLE", or "" for
+// IsolationNone.
+func (i Isolation) String() string {
+	if int(i) < len(isolationNames) {
+		return isolationNames[i]
+	}
+	return "Isolation(" + itoa(int(i)) + ")"
+}
+
+// String returns the table as [schema.]name [alias].
+func (t TableRef) String() string {
+	var b strings.Builder
+	if t.Schema != "" {
+		b.WriteString(t.Schema)
+		b.WriteByte('.')
+	}
+	b.WriteString(t.Name)
+	if t.Alias != "" {
+		b.WriteByte(' ')
+		b.WriteString(t.Alias)
+	}
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// Cond returns the first WHERE conjunct on column col (compared without
+// regard to case), and whether there is one.
+func (s *Stmt) Cond(col string) (Cond, bool) {
+	for _, c := range s.Where {
+		if c.Column != "" && strings.EqualFold(c.Column, col) {
+			return c, true
+		}
+	}
+	return Cond{}, false
+}
+
+// Assign returns the assignment of column col (compared without regard to
+// case) in UPDATE's SET list or, failing that, in the upsert's SET list, and
+// whether there is one.
+func (s *Stmt) Assign(col string) (Assign, bool) {
+	for _, a := range s.Set {
+		if strings.EqualFold(a.Column, col) {
+			return a, true
+		}
+	}
+	for _, a := range s.Conflict.Set {
+		if strings.EqualFold(a.Column, col) {
+			return a, true
+		}
+	}
+	return Assign{}, false
+}
+
+// Writes reports whether the statement modifies rows: INSERT, UPDATE,
+// DELETE, or a data-modifying CTE.
+func (s *Stmt) Writes() bool {
+	switch s.Kind {
+	case KindInsert, KindUpdate, KindDelete:
+		return true
+	}
+	for _, w := range s.With {
+		if w.Writes() {
+			return true
+		}
+	}
+	return false
+}
