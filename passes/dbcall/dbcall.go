@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -73,7 +74,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	if !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) {
+	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) {
 		return result, nil
 	}
 	b := newBuilder(pass, ssaInfo)
@@ -111,6 +112,23 @@ func toString(v any) string {
 		return s
 	}
 	return reflect.TypeOf(v).String()
+}
+
+// isLibrary reports packages whose behavior passes/apis describes as data
+// (the database libraries themselves) and the standard library: the model
+// never looks inside them.
+func isLibrary(path string) bool {
+	for _, p := range dbPackages {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	for _, p := range []string{"gorm.io/", "github.com/jackc/", "github.com/lib/pq", "github.com/go-sql-driver/", "github.com/mattn/go-sqlite3", "modernc.org/"} {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") && !strings.Contains(path, "/testdata/")
 }
 
 // hasImportedSummaries reports whether any dependency exported a summary,

@@ -72,11 +72,23 @@ func (r Ref) String() string {
 	if r.Root == nil {
 		return "?"
 	}
-	return valueName(r.Root) + r.Path
+	return valueNameDepth(r.Root, 0) + r.Path
 }
 
 // valueName names an SSA value the way a reader of the source would.
-func valueName(v ssa.Value) string {
+func valueName(v ssa.Value) string { return valueNameDepth(v, 0) }
+
+func valueNameDepth(v ssa.Value, depth int) string {
+	if depth > 3 {
+		return "…"
+	}
+	sub := func(w ssa.Value) string {
+		r := refOf(w)
+		if r.Root == nil {
+			return "?"
+		}
+		return valueNameDepth(r.Root, depth+1) + r.Path
+	}
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return x.Name()
@@ -103,16 +115,14 @@ func valueName(v ssa.Value) string {
 		}
 		return "call()"
 	case *ssa.Extract:
-		return valueName(x.Tuple) + "#" + itoa(x.Index)
+		return valueNameDepth(x.Tuple, depth+1) + "#" + itoa(x.Index)
 	case *ssa.BinOp:
-		return refOf(x.X).String() + x.Op.String() + refOf(x.Y).String()
+		return sub(x.X) + x.Op.String() + sub(x.Y)
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			return "*" + refOf(x.X).String()
+			return "*" + sub(x.X)
 		}
-		return x.Op.String() + refOf(x.X).String()
-	case *ssa.Field, *ssa.FieldAddr:
-		return refOf(x).String()
+		return x.Op.String() + sub(x.X)
 	}
 	return v.Name()
 }
@@ -176,6 +186,15 @@ func refOf(v ssa.Value) Ref {
 			path = append(path, fieldName(x.X.Type(), x.Field))
 			v = x.X
 			continue
+		case *ssa.Alloc:
+			// A spilled parameter or a variable assigned once and never
+			// written field by field is the value stored into it.
+			if st := soleStore(x); st != nil && !hasFieldStores(x) {
+				if ld, ok := st.(*ssa.UnOp); !ok || ld.X != x {
+					v = st
+					continue
+				}
+			}
 		}
 		break
 	}
@@ -217,6 +236,22 @@ func soleStore(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return val
+}
+
+// hasFieldStores reports whether any field of the local a is stored.
+func hasFieldStores(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // uniqueStore returns the value stored into the field address fa when the

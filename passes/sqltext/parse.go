@@ -483,6 +483,15 @@ func (p *parser) sub(i, j int) *Stmt {
 	return st
 }
 
+// skipHoles skips holes at k, marking the summary partial.
+func (p *parser) skipHoles(k, j int) int {
+	for k < j && p.toks[k].kind == tHole {
+		p.partial = true
+		k++
+	}
+	return k
+}
+
 func (p *parser) hasHole(i, j int) bool {
 	for k := i; k < j; k++ {
 		if p.toks[k].kind == tHole {
@@ -1040,10 +1049,11 @@ mods:
 	if p.kw(k) == "partition" && p.isOp(k+1, "(") {
 		k = p.skip(k+1, j)
 	}
+	k = p.skipHoles(k, j)
 	if p.isOp(k, "(") && !p.isSubquery(k) {
 		m := p.skip(k, j)
 		st.Columns = p.nameList(k+1, m-1)
-		k = m
+		k = p.skipHoles(m, j)
 	}
 	if p.kw(k) == "overriding" {
 		k += 3

@@ -1,0 +1,16 @@
+// Package idemvet is a static analyzer for the concurrency and idempotency
+// bugs of database-backed Go services: check-then-insert races, lost
+// updates, updates without optimistic versioning, retried non-idempotent
+// POSTs, and network calls made while a transaction holds row locks.
+//
+// Suite lists its analyzers; cmd/idemvet runs them standalone and under
+// go vet -vettool.
+package idemvet
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// Suite is the list of idemvet's analyzers, in the order they are listed
+// in help.
+var Suite = []*analysis.Analyzer{}
