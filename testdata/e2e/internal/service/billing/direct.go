@@ -79,3 +79,20 @@ func (s *Service) FlagRide(ctx context.Context, rideID int64, reason string) err
 	}
 	return tx.Commit()
 }
+
+// CloseAccountThenNotify commits before mailing the owner.
+func (s *Service) CloseAccountThenNotify(ctx context.Context, accountID int64, email string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = 0, updated_at = now() WHERE id = $1`, accountID); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	body := fmt.Sprintf("To: %s\r\nSubject: Account closed\r\n\r\nYour account %d is closed.\r\n", email, accountID)
+	return smtp.SendMail(s.Mailer.Addr, s.Mailer.Auth, s.Mailer.From, []string{email}, []byte(body)) // SAFE(lockacrosscall): after Commit
+}

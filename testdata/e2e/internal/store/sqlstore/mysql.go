@@ -52,3 +52,18 @@ func (c *CRM) AddContactIgnore(ctx context.Context, email, name string) error {
 	_, err := c.DB.ExecContext(ctx, "INSERT IGNORE INTO users (email, name) VALUES (?, ?)", email, name) // SAFE(checkfindinsert): INSERT IGNORE
 	return err
 }
+
+// AddContactRacy counts matching rows and inserts when there are none; a
+// concurrent import of the same address slips between the two statements
+// and the duplicate-key error (1062) goes back to the caller unhandled.
+func (c *CRM) AddContactRacy(ctx context.Context, email, name string) error {
+	var n int
+	if err := c.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE email = ?", email).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return domain.ErrEmailTaken
+	}
+	_, err := c.DB.ExecContext(ctx, "INSERT INTO users (email, name) VALUES (?, ?)", email, name) // HAZARD(checkfindinsert)
+	return err
+}
