@@ -197,3 +197,29 @@ func dassigns(as []Assign) string {
 	}
 	return strings.Join(f, ", ")
 }
+
+// describeFragment renders a Fragment as describe renders a Stmt.
+func describeFragment(f *Fragment) string {
+	var parts []string
+	if f.Conds != nil {
+		parts = append(parts, "conds=["+dconds(f.Conds)+"]")
+	}
+	if f.Expr.Text != "" || f.Expr.Kind != ExprOther {
+		s := "expr=" + dexpr(f.Expr)
+		if f.Expr.Refs != nil {
+			s += " refs=[" + strings.Join(f.Expr.Refs, ",") + "]"
+		}
+		parts = append(parts, s)
+	}
+	if f.Params != nil {
+		var ps []string
+		for _, p := range f.Params {
+			ps = append(ps, p.String())
+		}
+		parts = append(parts, "params=["+strings.Join(ps, ",")+"]")
+	}
+	if f.Partial {
+		parts = append(parts, "partial")
+	}
+	return strings.Join(parts, " ")
+}

@@ -918,10 +918,10 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 			return m
 		}
 		k = m
-	case p.kind(k) == tHole:
+	case p.kind(k) == tHole && !p.dotted(k+1, j):
 		p.partial = true
 		k++
-	case p.isName(k):
+	case p.isName(k) || p.kind(k) == tHole:
 		ref, k = p.qualifiedName(k, j)
 		if p.isOp(k, "(") {
 			ref = TableRef{} // a table function: generate_series(...), unnest(...)
