@@ -4,6 +4,7 @@ package analysisutil
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -14,11 +15,16 @@ import (
 )
 
 // MustExtractDoc returns the documentation of the analyzer name from the
-// package comment doc: the text following the line "# Analyzer name" up to
-// the next heading, as x/tools' internal helper does. It panics if the
-// heading is missing, so a broken doc.go fails every test.
-func MustExtractDoc(doc, name string) string {
+// package comment of the Go source content (an embedded doc.go): the text
+// following the line "# Analyzer name" up to the next "# Analyzer" heading,
+// as x/tools' internal helper does. It panics if the heading is missing, so
+// a broken doc.go fails every test.
+func MustExtractDoc(content, name string) string {
 	const prefix = "# Analyzer "
+	doc := content
+	if f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly); err == nil && f.Doc != nil {
+		doc = f.Doc.Text()
+	}
 	lines := strings.Split(doc, "\n")
 	for i, line := range lines {
 		if strings.TrimSpace(line) != prefix+name {

@@ -60,7 +60,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 // summaries has nothing to model.
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/georgysavva/scany/v2",
+	"github.com/georgysavva/scany/v2", "os",
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -128,7 +128,24 @@ func isLibrary(path string) bool {
 			return true
 		}
 	}
-	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") && !strings.Contains(path, "/testdata/")
+	return IsStd(path)
+}
+
+// stdRoots are the first path elements of the standard library's packages.
+var stdRoots = map[string]bool{
+	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true, "container": true,
+	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true,
+	"errors": true, "expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
+	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true, "maps": true,
+	"math": true, "mime": true, "net": true, "os": true, "path": true, "plugin": true, "reflect": true,
+	"regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true, "strings": true,
+	"structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true, "cmd": true,
+}
+
+// IsStd reports whether path is a standard library package.
+func IsStd(path string) bool {
+	return stdRoots[strings.SplitN(path, "/", 2)[0]]
 }
 
 // hasImportedSummaries reports whether any dependency exported a summary,
@@ -228,6 +245,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if name, ok := gormMethod(common); ok {
 		return b.gormAccess(fn, call, name)
+	}
+	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
+		return b.fsAccess(fn, call, f)
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		if sum := b.summaryOf(callee); sum != nil {

@@ -97,6 +97,16 @@ func (b *builder) fromStmt(fn *ssa.Function, call ssa.CallInstruction, stmt *sql
 }
 
 func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, param func(sqltext.Param) Ref) *Access {
+	if stmt.Kind == sqltext.KindSelect && stmt.Exists && stmt.Table.Name == "" {
+		// SELECT EXISTS(SELECT 1 FROM t WHERE ...): the probe's table and
+		// key are the subquery's.
+		if inner := existsBody(stmt.Text); inner != "" {
+			probe := *sqltext.Parse(inner)
+			probe.Exists, probe.Columns, probe.Params = true, stmt.Columns, stmt.Params
+			probe.Text = stmt.Text
+			stmt = &probe
+		}
+	}
 	a := &Access{
 		Fn:           fn,
 		Call:         call,
@@ -173,6 +183,39 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		}
 	}
 	return a
+}
+
+// existsBody returns the text of the subquery of SELECT [NOT] EXISTS (...),
+// or "".
+func existsBody(text string) string {
+	upper := strings.ToUpper(text)
+	i := strings.Index(upper, "EXISTS")
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(text[i:], '(')
+	if j < 0 {
+		return ""
+	}
+	start := i + j + 1
+	depth := 1
+	for k := start; k < len(text); k++ {
+		switch text[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return text[start:k]
+			}
+		case '\'':
+			// Skip a quoted literal.
+			if end := strings.IndexByte(text[k+1:], '\''); end >= 0 {
+				k += end + 1
+			}
+		}
+	}
+	return ""
 }
 
 // exprBinding binds a column to a summarized SQL expression.

@@ -162,6 +162,12 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 			}
 			return nil, false, false
 		}
+		if notFound, ok := apis.FSPredicates[name]; ok && len(x.Call.Args) == 1 {
+			if a := fi.signalOf(x.Call.Args[0]); a != nil && a.Found.Signal == SignalErr {
+				return a, !notFound, true
+			}
+			return nil, false, false
+		}
 		// A predicate whose summary says it tests its error argument for
 		// "no rows" (isNotFound(err), IsNoRows(err)).
 		if b != nil {
@@ -472,6 +478,8 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 			}
 		}
 		return false
+	case "os.IsExist":
+		return true
 	case "fmt.Errorf":
 		if cv := call.Value(); cv != nil {
 			return b.uniqueTested(cv, depth+1, seen)

@@ -1,0 +1,195 @@
+package checkfindinsert
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports check-then-insert races.
+var Analyzer = &analysis.Analyzer{
+	Name:     "checkfindinsert",
+	Doc:      analysisutil.MustExtractDoc(doc, "checkfindinsert"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
+	Run:      run,
+	Requires: []*analysis.Analyzer{buildssa.Analyzer, dbcall.Analyzer, txscope.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	if db.Err != nil || len(db.Funcs) == 0 {
+		return nil, nil
+	}
+	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	rep := report.New(pass)
+	for _, fi := range db.Funcs {
+		runFunc(pass, rep, db, txs, fi)
+	}
+	return nil, nil
+}
+
+// runFunc pairs each insert of fn with the lookups whose outcome decides it.
+func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo) {
+	if rep.Generated(fi.Fn.Pos()) {
+		return // generated code (sqlc) is shared by correct callers
+	}
+	decisions := decisionsOf(db, fi.Fn)
+	if len(decisions) == 0 {
+		return
+	}
+	for _, ins := range fi.Accesses {
+		if ins.Kind != dbcall.KindInsert || ins.Table == "" {
+			continue
+		}
+		for _, d := range decisions {
+			if d.Access.Kind != dbcall.KindRead || d.Access.Call == ins.Call {
+				continue
+			}
+			if cols, ok := sameKey(d.Access, ins); ok && decides(d, ins) && !safe(txs, fi, d.Access, ins) {
+				rep.Report(diagnostic(pass, d.Access, ins, cols))
+				break
+			}
+		}
+	}
+}
+
+type decision struct {
+	dbcall.Decision
+	ifi *ssa.If
+}
+
+// decisionsOf lists the branches of fn on whether a read found a row.
+func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
+	var out []decision
+	for _, blk := range fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if d, ok := db.Decide(ifi); ok {
+			out = append(out, decision{d, ifi})
+		}
+	}
+	return out
+}
+
+// decides reports whether the branch lets the insert run only when the read
+// found nothing: the insert is reachable from the not-found side and not
+// from the found side.
+func decides(d decision, ins *dbcall.Access) bool {
+	blk := d.ifi.Block()
+	found, notFound := blk.Succs[d.Found], blk.Succs[1-d.Found]
+	target := ins.Call.Block()
+	if !ssautil.Before(d.Access.Call, d.ifi) && d.Access.Call.Block() != blk {
+		return false
+	}
+	return ssautil.Reachable(notFound, target) && !ssautil.Reachable(found, target)
+}
+
+// sameKey reports whether the insert writes the key the read looked up: every
+// equality column of the read is inserted, bound to the same Go value where
+// both values can be seen.
+func sameKey(read, ins *dbcall.Access) ([]string, bool) {
+	if read.Table != ins.Table {
+		return nil, false
+	}
+	keys := read.KeyColumns()
+	if len(keys) == 0 {
+		return nil, false
+	}
+	for _, k := range keys {
+		w, _ := read.WhereColumn(k)
+		s, ok := ins.SetColumn(k)
+		if !ok {
+			return nil, false
+		}
+		known := !w.Value.IsZero() && !s.Value.IsZero()
+		if known && !w.Value.Same(s.Value) {
+			return nil, false
+		}
+		if w.Const != "" && s.Const != "" && w.Const != s.Const {
+			return nil, false
+		}
+		// An inference from names alone needs the values to agree.
+		if (read.Heuristic || ins.Heuristic) && !known {
+			return nil, false
+		}
+	}
+	return keys, true
+}
+
+// safe reports whether something makes the race harmless.
+func safe(txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bool {
+	if ins.Conflict != sqltext.ConflictNone {
+		return true // ON CONFLICT, INSERT IGNORE, ON DUPLICATE KEY UPDATE, OR IGNORE/REPLACE
+	}
+	if ins.UniqueHandled {
+		return true // the losing request's unique violation is handled
+	}
+	// An advisory lock taken before the read serializes the writers, in a
+	// transaction (pg_advisory_xact_lock) or on the session.
+	for _, a := range fi.Accesses {
+		if len(a.Advisory) > 0 && ssautil.Before(a.Call, read.Call) {
+			return true
+		}
+	}
+	tx := txs.Of(ins)
+	if tx == nil || txs.Of(read) != tx {
+		return false
+	}
+	if tx.Serializable() {
+		return true
+	}
+	for _, a := range tx.Accesses {
+		if a == read || a.Pos >= ins.Pos && a.Fn == ins.Fn {
+			continue
+		}
+		// A row lock on a parent row (the event before its bookings)
+		// serializes the writers; a locking read of the same table by the
+		// same key does not, since PostgreSQL locks no row that is absent.
+		if a.Lock != sqltext.LockNone && a.Table != ins.Table {
+			return true
+		}
+		if a.Stmt != nil && a.Stmt.Kind == sqltext.KindLockTable {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string) analysis.Diagnostic {
+	lookup := analysisutil.Position(pass.Fset, read.Pos)
+	what := "the lookup at " + lookup
+	if read.Via != nil {
+		what = fmt.Sprintf("the lookup by %s at %s", read.Via.Callees[0], lookup)
+	}
+	key := fmt.Sprintf("%s(%s)", ins.Table, strings.Join(cols, ", "))
+	fix := "add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING"
+	if ins.Table == "file" {
+		key = "file(path)"
+		fix = "create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist"
+	}
+	msg := fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert; %s", key, what, fix)
+	return analysis.Diagnostic{
+		Pos:      ins.Pos,
+		End:      token.NoPos,
+		Category: "unhandled",
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup that decides this insert"}},
+	}
+}

@@ -1,0 +1,14 @@
+package checkfindinsert_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/checkfindinsert"
+	"github.com/idemvet/idemvet/internal/idemvettest"
+)
+
+func Test(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql")
+}

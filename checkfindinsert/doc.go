@@ -1,0 +1,61 @@
+// Package checkfindinsert defines an Analyzer that reports check-then-insert
+// races: a read that decides whether an insert of the same key runs.
+//
+// # Analyzer checkfindinsert
+//
+// checkfindinsert: report inserts decided by a lookup of the same key
+//
+// Two concurrent requests can both run the lookup, both see "no row", and
+// both insert: duplicate users, seats booked twice, a coupon redeemed twice,
+// a webhook processed twice. An application-level check is never a
+// guarantee; only the database can serialize concurrent inserts.
+//
+// Wrong:
+//
+//	_, err := q.GetUserByEmail(ctx, email)
+//	if err == nil {
+//		return ErrEmailTaken
+//	}
+//	if !errors.Is(err, pgx.ErrNoRows) {
+//		return err
+//	}
+//	_, err = q.CreateUser(ctx, db.CreateUserParams{Email: email}) // check-then-insert on users(email)
+//
+// Right: let a UNIQUE constraint decide and handle its violation, or make
+// the insert itself conditional:
+//
+//	_, err := q.CreateUser(ctx, db.CreateUserParams{Email: email})
+//	var pgErr *pgconn.PgError
+//	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+//		return ErrEmailTaken
+//	}
+//
+//	INSERT INTO users (email) VALUES ($1) ON CONFLICT (email) DO NOTHING
+//
+// The analyzer follows the lookup and the insert through repository
+// methods, sqlc-generated queries, gorm chains, interfaces and transaction
+// callbacks, in any package. It reports at the insert, or at the call that
+// leads to it, in the function where the lookup's outcome decides it; the
+// lookup is related information.
+//
+// It stays silent when the insert is made safe: ON CONFLICT, INSERT IGNORE,
+// ON DUPLICATE KEY UPDATE or INSERT OR IGNORE; its error tested for a unique
+// violation (errors.As into *pgconn.PgError, *pq.Error, *mysql.MySQLError or
+// a sqlite error, errors.Is with gorm.ErrDuplicatedKey, or a helper that does
+// so); both in one SERIALIZABLE transaction; an advisory lock or a row lock
+// on another (parent) row taken earlier in the same transaction. It also
+// stays silent when the lookup and the insert use different keys, different
+// tables, or when the insert runs whether or not a row was found.
+//
+// The same shape on the filesystem (os.Stat then os.Create of the same
+// path) is reported too; the fix is os.OpenFile with O_CREATE|O_EXCL.
+//
+// Categories: "unhandled" when no UNIQUE constraint on the key is known to
+// be missing (the duplicate is rejected, but the losing request gets an
+// unhandled error), "nounique" when the schema shows none (duplicates are
+// certain).
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore checkfindinsert the import job runs single-threaded
+package checkfindinsert

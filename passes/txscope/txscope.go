@@ -1,0 +1,721 @@
+// Package txscope defines an Analyzer that finds the transactions of each
+// function: explicit Begin…Commit/Rollback regions on one transaction value
+// (database/sql, pgx, sqlx, gorm Begin), callback forms (gorm Transaction,
+// pgx.BeginFunc and BeginTxFunc, and an application's own helpers such as
+// withTx(ctx, db, func(tx *sql.Tx) error), recognized across packages by a
+// fact), their isolation level, and the row locks they take, in order.
+//
+// It reports no diagnostics. Checkers use its Result:
+//
+//	tx := txs.Of(access)          // the transaction an access runs in, or nil
+//	tx.Serializable()             // SERIALIZABLE (or stronger) isolation
+//	tx.LocksBefore(access)        // row locks taken earlier in the transaction
+//	tx.Open(instr)                // whether instr runs before the transaction ends
+//
+// The library calls it recognizes are listed in passes/apis.
+package txscope
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// Analyzer finds transaction regions.
+var Analyzer = &analysis.Analyzer{
+	Name:       "txscope",
+	Doc:        "find transaction regions, their isolation and their row locks (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/txscope",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer, dbcall.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(helperFact)},
+}
+
+// Form is how a transaction is delimited.
+type Form uint8
+
+const (
+	FormExplicit Form = iota + 1 // tx := db.Begin(...) ... tx.Commit()
+	FormCallback                 // db.Transaction(func(tx) error {...}), pgx.BeginFunc, withTx helpers
+	FormParam                    // a transaction received from the caller (func f(tx *sql.Tx))
+)
+
+// Tx is one transaction as seen in one function.
+type Tx struct {
+	Form Form
+	// Fn is the function whose body runs inside the transaction: the
+	// function calling Begin, or the callback.
+	Fn *ssa.Function
+	// Value is the transaction handle: Begin's result, the callback's
+	// parameter, or the function's parameter.
+	Value ssa.Value
+	// Begin is the call that starts it (Begin, Transaction, BeginFunc, a
+	// helper call); nil for FormParam.
+	Begin ssa.CallInstruction
+	// Ends are the Commit and Rollback calls of an explicit transaction.
+	Ends []ssa.CallInstruction
+	// Helper names the application helper running the callback, if any.
+	Helper    string
+	Isolation sqltext.Isolation
+	// Accesses are the database accesses running on the transaction, in
+	// instruction order.
+	Accesses []*dbcall.Access
+}
+
+// Serializable reports SERIALIZABLE isolation.
+func (t *Tx) Serializable() bool { return t != nil && t.Isolation == sqltext.IsolationSerializable }
+
+// Locks returns the accesses of the transaction that take or hold row
+// locks: locking reads, writes, and advisory locks, in order.
+func (t *Tx) Locks() []*dbcall.Access {
+	var out []*dbcall.Access
+	for _, a := range t.Accesses {
+		if a.Lock != sqltext.LockNone || a.Kind.IsWrite() || len(a.Advisory) > 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Result holds the transactions of a package.
+type Result struct {
+	Txs  []*Tx
+	byFn map[*ssa.Function][]*Tx
+	of   map[*dbcall.Access]*Tx
+}
+
+// Of returns the transaction access a runs in, or nil when it runs on a
+// pool or connection outside any transaction the model sees.
+func (r *Result) Of(a *dbcall.Access) *Tx {
+	if r == nil {
+		return nil
+	}
+	return r.of[a]
+}
+
+// InFunc returns the transactions whose body is fn.
+func (r *Result) InFunc(fn *ssa.Function) []*Tx {
+	if r == nil {
+		return nil
+	}
+	return r.byFn[fn]
+}
+
+// helperFact is a fact indicating that a function runs its func-typed
+// parameter Func inside a transaction, passing the transaction as the
+// callback's argument TxArg (-1 when the callback takes none).
+type helperFact struct {
+	Func      int
+	TxArg     int
+	Isolation sqltext.Isolation
+}
+
+func (*helperFact) AFact() {}
+
+func (f *helperFact) String() string {
+	s := fmt.Sprintf("runs p%d in a transaction", f.Func)
+	if f.Isolation == sqltext.IsolationSerializable {
+		s += " (serializable)"
+	}
+	return s
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	s := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	r := &Result{byFn: map[*ssa.Function][]*Tx{}, of: map[*dbcall.Access]*Tx{}}
+	if db.Err != nil {
+		return r, nil
+	}
+	f := &finder{pass: pass, db: db, r: r, helpers: map[*ssa.Function]*helperFact{}}
+	fns := allFuncs(s.SrcFuncs)
+	for _, fn := range fns {
+		f.helperOf(fn)
+	}
+	for _, fn := range fns {
+		f.scan(fn)
+	}
+	for _, fn := range fns {
+		f.params(fn)
+	}
+	for _, tx := range r.Txs {
+		sort.SliceStable(tx.Accesses, func(i, j int) bool { return tx.Accesses[i].Pos < tx.Accesses[j].Pos })
+	}
+	for _, fn := range s.SrcFuncs {
+		if h := f.helpers[fn]; h != nil {
+			if obj, ok := fn.Object().(*types.Func); ok {
+				pass.ExportObjectFact(obj, h)
+			}
+		}
+	}
+	return r, nil
+}
+
+func allFuncs(src []*ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		out = append(out, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, fn := range src {
+		add(fn)
+	}
+	return out
+}
+
+type finder struct {
+	pass    *analysis.Pass
+	db      *dbcall.Result
+	r       *Result
+	helpers map[*ssa.Function]*helperFact
+	visit   map[*ssa.Function]bool
+}
+
+// scan finds the explicit and callback transactions started in fn.
+func (f *finder) scan(fn *ssa.Function) {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, isDefer := instr.(*ssa.Defer); isDefer {
+				continue
+			}
+			f.scanCall(fn, call)
+		}
+	}
+}
+
+func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
+	common := call.Common()
+	args := dbcallArgs(common)
+	// Explicit Begin.
+	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpBegin {
+		if v := call.Value(); v != nil {
+			var txv ssa.Value = v
+			if _, isTuple := v.Type().(*types.Tuple); isTuple {
+				txv = firstExtract(v)
+			}
+			if txv != nil {
+				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Isolation: isolationOf(arg(args, m.Opts))}
+				tx.Ends = endsOf(txv)
+				f.add(tx)
+			}
+		}
+		return
+	}
+	if name, ok := gormName(common); ok {
+		switch name {
+		case "Begin":
+			if v := call.Value(); v != nil {
+				iso := sqltext.IsolationNone
+				if len(args) > 0 {
+					if opts, ok := variadic(args[0]); ok && len(opts) > 0 {
+						iso = isolationOf(opts[0])
+					}
+				}
+				tx := &Tx{Form: FormExplicit, Fn: fn, Value: v, Begin: call, Isolation: iso}
+				tx.Ends = endsOf(v)
+				f.add(tx)
+			}
+		case "Transaction":
+			iso := sqltext.IsolationNone
+			if len(args) > 1 {
+				if opts, ok := variadic(args[1]); ok && len(opts) > 0 {
+					iso = isolationOf(opts[0])
+				}
+			}
+			f.callback(fn, call, arg(args, 0), 0, iso, "")
+		}
+		return
+	}
+	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpTxFunc {
+		f.callback(fn, call, arg(args, m.Func), 0, isolationOf(arg(args, m.Opts)), "")
+		return
+	}
+	// An application helper: withTx(ctx, db, func(tx) error).
+	if callee := common.StaticCallee(); callee != nil {
+		if h := f.helperOf(callee); h != nil {
+			full := fullArgs(common)
+			if h.Func < len(full) {
+				f.callback(fn, call, full[h.Func], h.TxArg, h.Isolation, calleeLabel(callee))
+			}
+		}
+	}
+}
+
+// callback records the transaction a callback runs in.
+func (f *finder) callback(fn *ssa.Function, call ssa.CallInstruction, cb ssa.Value, txArg int, iso sqltext.Isolation, helper string) {
+	body := funcOf(cb)
+	if body == nil {
+		return
+	}
+	tx := &Tx{Form: FormCallback, Fn: body, Begin: call, Isolation: iso, Helper: helper}
+	if txArg >= 0 && txArg < len(body.Params) {
+		tx.Value = body.Params[txArg]
+	}
+	f.add(tx)
+}
+
+// add registers a transaction and assigns it the accesses on its value,
+// with the transaction's own SET TRANSACTION statements.
+func (f *finder) add(tx *Tx) {
+	f.r.Txs = append(f.r.Txs, tx)
+	f.r.byFn[tx.Fn] = append(f.r.byFn[tx.Fn], tx)
+	fi := f.db.Func(tx.Fn)
+	if fi == nil {
+		return
+	}
+	for _, a := range fi.Accesses {
+		if _, taken := f.r.of[a]; taken {
+			continue
+		}
+		if !onTx(a, tx) {
+			continue
+		}
+		f.r.of[a] = tx
+		tx.Accesses = append(tx.Accesses, a)
+		if a.Kind == dbcall.KindTxControl && a.Isolation != sqltext.IsolationNone && tx.Isolation == sqltext.IsolationNone {
+			tx.Isolation = a.Isolation
+		}
+	}
+}
+
+// onTx reports whether a runs on tx: its handle is the transaction value
+// (or, for a callback without a handle argument, any access in the body).
+func onTx(a *dbcall.Access, tx *Tx) bool {
+	if tx.Value == nil {
+		return tx.Form == FormCallback && a.Fn == tx.Fn
+	}
+	root := a.Handle.Root
+	if root == nil {
+		return false
+	}
+	if root == tx.Value {
+		return true
+	}
+	// A gorm chain rooted at the transaction, or a handle derived from it
+	// (tx.WithContext(ctx)).
+	if dbcall.GormRoot(root) == tx.Value {
+		return true
+	}
+	return false
+}
+
+// params records transactions received as parameters: accesses whose handle
+// is a parameter of a transaction type.
+func (f *finder) params(fn *ssa.Function) {
+	fi := f.db.Func(fn)
+	if fi == nil {
+		return
+	}
+	var byParam map[ssa.Value]*Tx
+	for _, a := range fi.Accesses {
+		if _, taken := f.r.of[a]; taken {
+			continue
+		}
+		p, ok := a.Handle.Root.(*ssa.Parameter)
+		if !ok || a.Handle.Path != "" || !isTxType(p.Type()) {
+			continue
+		}
+		if byParam == nil {
+			byParam = map[ssa.Value]*Tx{}
+		}
+		tx := byParam[p]
+		if tx == nil {
+			tx = &Tx{Form: FormParam, Fn: fn, Value: p}
+			byParam[p] = tx
+			f.r.Txs = append(f.r.Txs, tx)
+			f.r.byFn[fn] = append(f.r.byFn[fn], tx)
+		}
+		f.r.of[a] = tx
+		tx.Accesses = append(tx.Accesses, a)
+	}
+}
+
+// isTxType reports the transaction types of the supported libraries.
+func isTxType(t types.Type) bool {
+	switch types.TypeString(t, nil) {
+	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "*github.com/jmoiron/sqlx.Tx":
+		return true
+	}
+	return false
+}
+
+// helperOf computes whether fn runs one of its func parameters inside a
+// transaction, for functions of this package; imported ones come from
+// facts.
+func (f *finder) helperOf(fn *ssa.Function) *helperFact {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if h, ok := f.helpers[fn]; ok {
+		return h
+	}
+	if fn.Pkg == nil || fn.Pkg.Pkg != f.pass.Pkg || fn.Blocks == nil {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			return nil
+		}
+		var h helperFact
+		if f.pass.ImportObjectFact(obj, &h) {
+			f.helpers[fn] = &h
+			return &h
+		}
+		f.helpers[fn] = nil
+		return nil
+	}
+	if f.visit == nil {
+		f.visit = map[*ssa.Function]bool{}
+	}
+	if f.visit[fn] {
+		return nil
+	}
+	f.visit[fn] = true
+	defer delete(f.visit, fn)
+	h := f.findHelper(fn)
+	f.helpers[fn] = h
+	return h
+}
+
+// findHelper looks for the shapes of a transaction helper:
+//
+//	func withTx(ctx, db, fn func(*sql.Tx) error) error {
+//		tx, _ := db.BeginTx(ctx, nil); ...; if err := fn(tx); ...; return tx.Commit()
+//	}
+//	func inTx(ctx, pool, fn func(pgx.Tx) error) error { return pgx.BeginFunc(ctx, pool, fn) }
+//	func (s *Store) Tx(fn func(*gorm.DB) error) error { return s.db.Transaction(fn) }
+func (f *finder) findHelper(fn *ssa.Function) *helperFact {
+	paramIdx := func(v ssa.Value) int {
+		for i, p := range fn.Params {
+			if p == v {
+				if _, ok := p.Type().Underlying().(*types.Signature); ok {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	begins := map[ssa.Value]sqltext.Isolation{}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			args := dbcallArgs(common)
+			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
+				switch m.Op {
+				case apis.OpBegin:
+					if v := call.Value(); v != nil {
+						var txv ssa.Value = v
+						if _, isTuple := v.Type().(*types.Tuple); isTuple {
+							txv = firstExtract(v)
+						}
+						if txv != nil {
+							begins[txv] = isolationOf(arg(args, m.Opts))
+						}
+					}
+				case apis.OpTxFunc:
+					if i := paramIdx(arg(args, m.Func)); i >= 0 {
+						return &helperFact{Func: i, TxArg: 0, Isolation: isolationOf(arg(args, m.Opts))}
+					}
+				}
+				continue
+			}
+			if name, ok := gormName(common); ok {
+				switch name {
+				case "Transaction":
+					if i := paramIdx(arg(args, 0)); i >= 0 {
+						iso := sqltext.IsolationNone
+						if len(args) > 1 {
+							if opts, ok := variadic(args[1]); ok && len(opts) > 0 {
+								iso = isolationOf(opts[0])
+							}
+						}
+						return &helperFact{Func: i, TxArg: 0, Isolation: iso}
+					}
+				case "Begin":
+					if v := call.Value(); v != nil {
+						begins[v] = sqltext.IsolationNone
+					}
+				}
+				continue
+			}
+			// A call of the func parameter with the transaction.
+			if i := paramIdx(common.Value); i >= 0 && !common.IsInvoke() {
+				for j, a := range common.Args {
+					if iso, ok := begins[unwrapTx(a)]; ok {
+						return &helperFact{Func: i, TxArg: j, Isolation: iso}
+					}
+				}
+			}
+			// Passing the func parameter on to another helper.
+			if callee := common.StaticCallee(); callee != nil && callee != fn {
+				if h := f.helperOf(callee); h != nil {
+					full := fullArgs(common)
+					if h.Func < len(full) {
+						if i := paramIdx(full[h.Func]); i >= 0 {
+							return &helperFact{Func: i, TxArg: h.TxArg, Isolation: h.Isolation}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func unwrapTx(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// endsOf returns the Commit and Rollback calls on a transaction value
+// (deferred ones excluded: they run when the function returns).
+func endsOf(tx ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if seen[v] || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case *ssa.Call:
+				if isEnd(x.Common()) && unwrapTx(receiver(x.Common())) == unwrapTx(v) {
+					out = append(out, x)
+				}
+			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.Phi:
+				walk(x.(ssa.Value))
+			}
+		}
+	}
+	walk(tx)
+	return out
+}
+
+func isEnd(common *ssa.CallCommon) bool {
+	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
+		return m.Op == apis.OpCommit || m.Op == apis.OpRollback
+	}
+	if name, ok := gormName(common); ok {
+		return name == "Commit" || name == "Rollback"
+	}
+	return false
+}
+
+// IsEnd reports whether instr commits or rolls back tx.
+func (t *Tx) IsEnd(instr ssa.Instruction) bool {
+	for _, e := range t.Ends {
+		if e == instr {
+			return true
+		}
+	}
+	return false
+}
+
+func receiver(common *ssa.CallCommon) ssa.Value {
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+// isolationOf reads the isolation level of transaction options:
+// &sql.TxOptions{Isolation: sql.LevelSerializable}, pgx.TxOptions{IsoLevel:
+// pgx.Serializable}.
+func isolationOf(opts ssa.Value) sqltext.Isolation {
+	if opts == nil {
+		return sqltext.IsolationNone
+	}
+	for _, field := range []string{"Isolation", "IsoLevel"} {
+		if v := storedField(opts, field); v != nil {
+			if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+				return levelOf(c)
+			}
+		}
+	}
+	return sqltext.IsolationNone
+}
+
+// levelOf maps a constant isolation level (sql.IsolationLevel or
+// pgx.TxIsoLevel) to the summary's level.
+func levelOf(c *ssa.Const) sqltext.Isolation {
+	switch c.Value.Kind() {
+	case constant.Int:
+		n, _ := constant.Int64Val(c.Value)
+		switch n {
+		case 1:
+			return sqltext.IsolationReadUncommitted
+		case 2, 3:
+			return sqltext.IsolationReadCommitted
+		case 4, 5:
+			return sqltext.IsolationRepeatableRead
+		case 6, 7:
+			return sqltext.IsolationSerializable
+		}
+	case constant.String:
+		switch strings.ToLower(constant.StringVal(c.Value)) {
+		case "serializable":
+			return sqltext.IsolationSerializable
+		case "repeatable read":
+			return sqltext.IsolationRepeatableRead
+		case "read committed":
+			return sqltext.IsolationReadCommitted
+		case "read uncommitted":
+			return sqltext.IsolationReadUncommitted
+		}
+	}
+	return sqltext.IsolationNone
+}
+
+// storedField returns the constant or value stored into a field of a
+// composite literal passed by pointer or by value.
+func storedField(v ssa.Value, name string) ssa.Value {
+	v = unwrapTx(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X
+	}
+	if v.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok || st.Field(fa.Field).Name() != name {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
+				return s.Val
+			}
+		}
+	}
+	return nil
+}
+
+func variadic(v ssa.Value) ([]ssa.Value, bool) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, unwrapTx(st.Val))
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+func firstExtract(v ssa.Value) ssa.Value {
+	for _, r := range *v.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			return ex
+		}
+	}
+	return nil
+}
+
+func arg(args []ssa.Value, i int) ssa.Value {
+	if i >= 0 && i < len(args) {
+		return args[i]
+	}
+	return nil
+}
+
+func gormName(common *ssa.CallCommon) (string, bool) {
+	f := analysisutil.CalleeFunc(common)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg {
+		return "", false
+	}
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return "", false
+	}
+	return f.Name(), true
+}
+
+// dbcallArgs returns a call's arguments without the receiver.
+func dbcallArgs(common *ssa.CallCommon) []ssa.Value {
+	if common.IsInvoke() {
+		return common.Args
+	}
+	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[1:]
+	}
+	return common.Args
+}
+
+func fullArgs(common *ssa.CallCommon) []ssa.Value {
+	if common.IsInvoke() {
+		return append([]ssa.Value{common.Value}, common.Args...)
+	}
+	return common.Args
+}
+
+// funcOf returns the function a func value denotes: a closure, or a named
+// function or method value.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch x := unwrapTx(v).(type) {
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		return fn
+	case *ssa.Function:
+		return x
+	}
+	return nil
+}
+
+func calleeLabel(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+		return obj.Pkg().Name() + "." + obj.Name()
+	}
+	return fn.Name()
+}
