@@ -9,8 +9,12 @@ package idemvet
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/checkfindinsert"
 )
 
 // Suite is the list of idemvet's analyzers, in the order they are listed
 // in help.
-var Suite = []*analysis.Analyzer{}
+var Suite = []*analysis.Analyzer{
+	checkfindinsert.Analyzer,
+}

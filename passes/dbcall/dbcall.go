@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) {
+	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !declaresRepository(pass.Pkg) {
 		return result, nil
 	}
 	b := newBuilder(pass, ssaInfo)

@@ -420,6 +420,9 @@ func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
 //	if errors.Is(err, sql.ErrNoRows) { return User{}, ErrNotFound } (a sentinel)
 func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signalFact {
 	none := signalFact{Result: -1}
+	if sf, ok := notFoundReturn(fi, a, rets, b); ok {
+		return sf
+	}
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
 			if fi.signalOf(rv) == a {
@@ -432,6 +435,12 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 			}
 		}
 	}
+	return none
+}
+
+// notFoundReturn reads what fn returns on the not-found side of a branch
+// on a: a sentinel error, a nil pointer, false.
+func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (signalFact, bool) {
 	// Returns on the not-found side of a branch on a.
 	for _, blk := range fi.Fn.Blocks {
 		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
@@ -456,10 +465,10 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 			for i, rv := range ret.Results {
 				if isErrorType(rv.Type()) {
 					if name := globalName(rv); name != "" {
-						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}}
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}}, true
 					}
 					if w := wrappedGlobal(rv); w != "" {
-						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}}
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}}, true
 					}
 				}
 			}
@@ -467,17 +476,17 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 				switch rv.Type().Underlying().(type) {
 				case *types.Pointer, *types.Interface, *types.Slice, *types.Map:
 					if isNil(rv) && !isErrorType(rv.Type()) {
-						return signalFact{Signal: SignalNil, Result: i}
+						return signalFact{Signal: SignalNil, Result: i}, true
 					}
 				case *types.Basic:
 					if c, ok := unwrap(rv).(*ssa.Const); ok && isBoolType(rv.Type()) && c.Value != nil {
-						return signalFact{Signal: SignalBool, Negated: c.Value.ExactString() == "true", Result: i}
+						return signalFact{Signal: SignalBool, Negated: c.Value.ExactString() == "true", Result: i}, true
 					}
 				}
 			}
 		}
 	}
-	return none
+	return signalFact{Result: -1}, false
 }
 
 // wrappedGlobal returns the sentinel of fmt.Errorf("...: %w", ErrNotFound).

@@ -160,7 +160,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		model = value
 	}
 	if table == "" && model != nil {
-		table = b.gormTable(model.Type())
+		table = b.gormTable(unwrap(model).Type())
 	}
 	a.Table = table
 	var fields []gormField
@@ -486,10 +486,7 @@ func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Bind
 // storedField returns the value stored into a field (by path) of a local or
 // composite literal, when it is stored exactly once.
 func storedField(base ssa.Value, path []string) ssa.Value {
-	v := unwrap(base)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		v = ld.X
-	}
+	v := literalOf(base)
 	for i, name := range path {
 		var next ssa.Value
 		refs := v.Referrers()
@@ -518,6 +515,27 @@ func storedField(base ssa.Value, path []string) ssa.Value {
 	return nil
 }
 
+// literalOf returns the address whose fields hold a struct value: the
+// composite literal a variable was initialized from (f := T{...}; use(&f)),
+// or the variable itself.
+func literalOf(v ssa.Value) ssa.Value {
+	v = unwrap(v)
+	for i := 0; i < 4; i++ {
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			v = ld.X
+			continue
+		}
+		if a, ok := v.(*ssa.Alloc); ok && !hasFieldStores(a) {
+			if st := soleStore(a); st != nil {
+				v = unwrap(st)
+				continue
+			}
+		}
+		break
+	}
+	return v
+}
+
 func storedFieldByName(v ssa.Value, name string) ssa.Value {
 	return storedField(v, []string{name})
 }
@@ -542,11 +560,7 @@ func isFreshLiteral(v ssa.Value) bool {
 	if v == nil {
 		return false
 	}
-	u := unwrap(v)
-	if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		u = ld.X
-	}
-	a, ok := u.(*ssa.Alloc)
+	a, ok := literalOf(v).(*ssa.Alloc)
 	return ok && strings.Contains(a.Comment, "complit")
 }
 

@@ -250,3 +250,33 @@ func heuristicSignal(results *types.Tuple, call ssa.CallInstruction) Outcome {
 // anyNotFound stands for any sentinel whose name says "not found" when the
 // implementation (and so its sentinel) is not visible.
 const anyNotFound = "*NotFound*"
+
+// declaresRepository reports whether pkg or a package it imports declares
+// an interface with a method the heuristic reads (GetUserByEmail,
+// CreateUser): a service written against repository interfaces has
+// accesses to model even when it imports no database library.
+func declaresRepository(pkg *types.Package) bool {
+	scopes := []*types.Scope{pkg.Scope()}
+	for _, imp := range pkg.Imports() {
+		scopes = append(scopes, imp.Scope())
+	}
+	for _, scope := range scopes {
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for i := 0; i < iface.NumMethods(); i++ {
+				m := iface.Method(i).Name()
+				if reRead.MatchString(m) || reInsert.MatchString(m) || reExists.MatchString(m) || reCount.MatchString(m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

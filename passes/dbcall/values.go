@@ -284,10 +284,7 @@ func uniqueStore(fa *ssa.FieldAddr) ssa.Value {
 // or pointer v, when it can be seen: the value stored into that field of a
 // composite literal or local, or a Ref of v's field otherwise.
 func fieldValue(v ssa.Value, name string) Ref {
-	base := unwrap(v)
-	if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		base = ld.X
-	}
+	base := literalOf(v)
 	if refs := base.Referrers(); refs != nil {
 		for _, r := range *refs {
 			fa, ok := r.(*ssa.FieldAddr)
