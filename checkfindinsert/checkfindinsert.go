@@ -98,7 +98,13 @@ func decides(d decision, ins *dbcall.Access) bool {
 	if !ssautil.Before(d.Access.Call, d.ifi) && d.Access.Call.Block() != blk {
 		return false
 	}
-	return ssautil.Reachable(notFound, target) && !ssautil.Reachable(found, target)
+	if !ssautil.Reachable(notFound, target) || ssautil.Reachable(found, target) {
+		return false
+	}
+	// Every path from the lookup to the insert must take the not-found
+	// edge: "if err != nil && !errors.Is(err, sql.ErrNoRows) { return }"
+	// lets the found case reach the insert around the branch.
+	return !ssautil.ReachableAvoiding(d.Access.Call.Block(), target, blk, notFound)
 }
 
 // sameKey reports whether the insert writes the key the read looked up: every

@@ -27,6 +27,31 @@ func Reachable(from, to *ssa.BasicBlock) bool {
 	return false
 }
 
+// ReachableAvoiding reports whether block to can be reached from block from
+// without taking the edge from block via to block edge.
+func ReachableAvoiding(from, to, via, edge *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, s := range b.Succs {
+			if b == via && s == edge {
+				continue
+			}
+			stack = append(stack, s)
+		}
+	}
+	return false
+}
+
 // Index returns the position of instr in its block, or -1.
 func Index(instr ssa.Instruction) int {
 	for i, x := range instr.Block().Instrs {

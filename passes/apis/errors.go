@@ -35,6 +35,12 @@ var DriverErrors = []DriverError{
 	{Type: "modernc.org/sqlite.Error", Field: "Code", Unique: []string{"2067", "1555"}},
 }
 
+// UniqueViolationCodeVars lists package-level variables holding a
+// unique-violation code (constants are recognized by value).
+var UniqueViolationCodeVars = map[string]bool{
+	"github.com/lib/pq/pqerror.UniqueViolation": true,
+}
+
 // UniqueViolationWords are substrings whose test against err.Error() is a
 // (brittle but common) unique-violation test.
 var UniqueViolationWords = []string{"duplicate", "unique", "23505", "1062", "already exists"}

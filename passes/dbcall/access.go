@@ -15,14 +15,14 @@ import (
 type Kind uint8
 
 const (
-	KindUnknown  Kind = iota // SQL the model could not read
-	KindRead                 // SELECT, COUNT, EXISTS, gorm First/Find/Count
-	KindInsert               // INSERT, gorm Create
-	KindUpdate               // UPDATE, gorm Update/Updates/Save of a loaded row
-	KindDelete               // DELETE
-	KindAdvisory             // a statement whose only effect is an advisory lock
-	KindTxControl            // BEGIN, COMMIT, SET TRANSACTION ... run as SQL
-	KindOther                // DDL and other statements
+	KindUnknown   Kind = iota // SQL the model could not read
+	KindRead                  // SELECT, COUNT, EXISTS, gorm First/Find/Count
+	KindInsert                // INSERT, gorm Create
+	KindUpdate                // UPDATE, gorm Update/Updates/Save of a loaded row
+	KindDelete                // DELETE
+	KindAdvisory              // a statement whose only effect is an advisory lock
+	KindTxControl             // BEGIN, COMMIT, SET TRANSACTION ... run as SQL
+	KindOther                 // DDL and other statements
 )
 
 var kindNames = [...]string{"unknown", "select", "insert", "update", "delete", "advisory", "txcontrol", "other"}
@@ -73,6 +73,9 @@ type Outcome struct {
 	// Sentinels are the full names of the errors meaning "no row" for
 	// SignalErr (sql.ErrNoRows, an application's ErrNotFound).
 	Sentinels []string
+	// Nil are values that are also nil when no row matched: the pointer a
+	// repository returns beside its ErrNotFound.
+	Nil []ssa.Value
 }
 
 // Binding is one column of an access bound to a value: a WHERE conjunct

@@ -45,6 +45,7 @@ type FuncInfo struct {
 	Accesses []*Access
 	signals  map[ssa.Value]*Access
 	addrs    map[ssa.Value]*Access
+	nils     map[ssa.Value]*Access
 }
 
 // Func returns the model of fn, or nil when fn has no database accesses.
@@ -87,7 +88,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 	for fn := range b.infos {
 		fns = append(fns, fn)
 	}
-	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() || fns[i].Pos() == fns[j].Pos() && fns[i].String() < fns[j].String() })
+	sort.Slice(fns, func(i, j int) bool {
+		return fns[i].Pos() < fns[j].Pos() || fns[i].Pos() == fns[j].Pos() && fns[i].String() < fns[j].String()
+	})
 	for _, fn := range fns {
 		fi := b.infos[fn]
 		if len(fi.Accesses) == 0 {
@@ -206,7 +209,7 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 	if fi, ok := b.infos[fn]; ok {
 		return fi
 	}
-	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}}
 	if b.active[fn] {
 		return fi // recursion: the cycle contributes nothing
 	}

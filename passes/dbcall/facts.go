@@ -102,6 +102,9 @@ type signalFact struct {
 	Negated   bool
 	Result    int
 	Sentinels []string
+	// NilResult is a pointer result that is nil when nothing was found,
+	// beside an error Result, or -1.
+	NilResult int
 }
 
 type accessFact struct {
@@ -285,7 +288,7 @@ func notFoundPredicate(fn *ssa.Function, p *ssa.Parameter) (trueNotFound bool, o
 		return false, false
 	}
 	probe := &Access{Found: Outcome{Signal: SignalErr, Values: []ssa.Value{p}}}
-	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{p: probe}, addrs: map[ssa.Value]*Access{}}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{p: probe}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}}
 	for _, ret := range returns(fn) {
 		if len(ret.Results) != 1 {
 			continue
@@ -316,7 +319,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Count: a.Count, Exists: a.Exists, Lock: a.Lock, LockOptions: a.LockOptions,
 		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Isolation: a.Isolation,
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
-		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1},
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1},
 	}
 	for _, adv := range a.Advisory {
 		f.Advisory = append(f.Advisory, adv.Func)
@@ -419,18 +422,18 @@ func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
 //	if errors.Is(err, sql.ErrNoRows) { return nil, nil }          (a nil pointer)
 //	if errors.Is(err, sql.ErrNoRows) { return User{}, ErrNotFound } (a sentinel)
 func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signalFact {
-	none := signalFact{Result: -1}
+	none := signalFact{Result: -1, NilResult: -1}
 	if sf, ok := notFoundReturn(fi, a, rets, b); ok {
 		return sf
 	}
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
 			if fi.signalOf(rv) == a {
-				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels}
+				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels, NilResult: -1}
 			}
 			if isBoolType(rv.Type()) {
 				if acc, t, ok := fi.foundness(rv, b); ok && acc == a {
-					return signalFact{Signal: SignalBool, Negated: !t, Result: i}
+					return signalFact{Signal: SignalBool, Negated: !t, Result: i, NilResult: -1}
 				}
 			}
 		}
@@ -462,13 +465,22 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 			if !notFound.Dominates(ret.Block()) {
 				continue
 			}
+			nilResult := -1
+			for i, rv := range ret.Results {
+				switch rv.Type().Underlying().(type) {
+				case *types.Pointer, *types.Slice, *types.Map:
+					if isNil(rv) {
+						nilResult = i
+					}
+				}
+			}
 			for i, rv := range ret.Results {
 				if isErrorType(rv.Type()) {
 					if name := globalName(rv); name != "" {
-						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}}, true
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}, NilResult: nilResult}, true
 					}
 					if w := wrappedGlobal(rv); w != "" {
-						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}}, true
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}, NilResult: nilResult}, true
 					}
 				}
 			}
@@ -476,11 +488,11 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 				switch rv.Type().Underlying().(type) {
 				case *types.Pointer, *types.Interface, *types.Slice, *types.Map:
 					if isNil(rv) && !isErrorType(rv.Type()) {
-						return signalFact{Signal: SignalNil, Result: i}, true
+						return signalFact{Signal: SignalNil, Result: i, NilResult: -1}, true
 					}
 				case *types.Basic:
 					if c, ok := unwrap(rv).(*ssa.Const); ok && isBoolType(rv.Type()) && c.Value != nil {
-						return signalFact{Signal: SignalBool, Negated: c.Value.ExactString() == "true", Result: i}, true
+						return signalFact{Signal: SignalBool, Negated: c.Value.ExactString() == "true", Result: i, NilResult: -1}, true
 					}
 				}
 			}
@@ -741,6 +753,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		a.Handle = b.argRef(args, f.Handle)
 		if f.Found.Signal != SignalNone && f.Found.Result >= 0 && cv != nil {
 			a.Found = Outcome{Signal: f.Found.Signal, Negated: f.Found.Negated, Sentinels: f.Found.Sentinels, Values: resultValues(cv, f.Found.Result)}
+			if f.Found.NilResult >= 0 {
+				a.Found.Nil = resultValues(cv, f.Found.NilResult)
+			}
 		}
 		if f.ErrResult >= 0 && cv != nil {
 			a.Err = resultValues(cv, f.ErrResult)

@@ -525,10 +525,15 @@ func literalOf(v ssa.Value) ssa.Value {
 			v = ld.X
 			continue
 		}
-		if a, ok := v.(*ssa.Alloc); ok && !hasFieldStores(a) {
-			if st := soleStore(a); st != nil {
-				v = unwrap(st)
-				continue
+		switch v.(type) {
+		case *ssa.Alloc, *ssa.FreeVar, *ssa.Parameter:
+			// A variable assigned once as a whole (u = User{...}),
+			// possibly captured by a closure.
+			if !hasFieldStores(v) {
+				if st := soleStore(v); st != nil {
+					v = unwrap(st)
+					continue
+				}
 			}
 		}
 		break

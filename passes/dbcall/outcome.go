@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -17,6 +18,11 @@ func (b *builder) outcome(fi *FuncInfo, a *Access) {
 	for _, v := range a.Found.Values {
 		if _, dup := fi.signals[v]; !dup {
 			fi.signals[v] = a
+		}
+	}
+	for _, v := range a.Found.Nil {
+		if _, dup := fi.nils[v]; !dup {
+			fi.nils[v] = a
 		}
 	}
 	if a.Found.Addr != nil {
@@ -213,6 +219,14 @@ func isNotFoundSentinel(a *Access, name string) bool {
 func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 	l, r := unwrap(x.X), unwrap(x.Y)
 	op := x.Op
+	// A pointer result that is nil when nothing was found (alongside the
+	// error that says so).
+	if isNil(l) {
+		l, r = r, l
+	}
+	if a := fi.nils[l]; a != nil && isNil(r) && (op == token.EQL || op == token.NEQ) {
+		return a, op == token.NEQ, true
+	}
 	// Put the signal on the left.
 	if fi.signalOf(l) == nil && fi.signalOf(r) != nil {
 		l, r = r, l
@@ -491,6 +505,22 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 			return mentionsUnique(cv, 0)
 		}
 	}
+	// A call given the error and a unique-violation code: pq.As(err,
+	// pqerror.UniqueViolation), hasCode(err, "23505").
+	for _, arg := range common.Args {
+		vals := []ssa.Value{arg}
+		if more, ok := variadicArgs(arg); ok {
+			vals = more
+		}
+		for _, v := range vals {
+			if c, ok := unwrap(v).(*ssa.Const); ok && c.Value != nil && isUniqueCode(c) {
+				return true
+			}
+			if apis.UniqueViolationCodeVars[globalName(v)] {
+				return true
+			}
+		}
+	}
 	if callee := common.StaticCallee(); callee != nil {
 		if sum := b.summaryOf(callee); sum != nil {
 			for i, arg := range fullArgs(common) {
@@ -502,6 +532,23 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 						return true
 					}
 				}
+			}
+		}
+	}
+	return false
+}
+
+// isUniqueCode reports a constant that is a unique-violation code of some
+// driver ("23505", "unique_violation", 1062, 2067).
+func isUniqueCode(c *ssa.Const) bool {
+	text := c.Value.ExactString()
+	if c.Value.Kind() == constant.String {
+		text = constant.StringVal(c.Value)
+	}
+	for _, d := range apis.DriverErrors {
+		for _, u := range d.Unique {
+			if text == u {
+				return true
 			}
 		}
 	}

@@ -225,8 +225,11 @@ func structOf(t types.Type) (*types.Struct, bool) {
 
 // soleStore returns the value stored into the local a when a is stored
 // exactly once (a variable whose address escapes, written once).
-func soleStore(a *ssa.Alloc) ssa.Value {
+func soleStore(a ssa.Value) ssa.Value {
 	var val ssa.Value
+	if a.Referrers() == nil {
+		return nil
+	}
 	for _, r := range *a.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
 			if val != nil {
@@ -239,7 +242,10 @@ func soleStore(a *ssa.Alloc) ssa.Value {
 }
 
 // hasFieldStores reports whether any field of the local a is stored.
-func hasFieldStores(a *ssa.Alloc) bool {
+func hasFieldStores(a ssa.Value) bool {
+	if a.Referrers() == nil {
+		return false
+	}
 	for _, r := range *a.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
