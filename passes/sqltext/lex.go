@@ -73,7 +73,7 @@ func init() {
 		event if loop while repeat first next rows recursive materialized excluded
 		low_priority delayed high_priority quick top distinctrow sql_small_result
 		sql_big_result sql_buffer_result sql_no_cache sql_cache sql_calc_found_rows
-		to at time zone wait extract sqlc prepared upsert replace`)
+		to at time zone wait extract sqlc prepared upsert replace dual shutdown restart binlog`)
 }
 
 // lookupKeyword returns the keyword info of an unquoted identifier.
@@ -107,6 +107,15 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || (c < 0x20 && c != 0)
 }
 
+// isOpChar reports whether c may continue a multi-character operator.
+func isOpChar(c byte) bool {
+	switch c {
+	case '<', '>', '=', '!', '|', '&', ':', '@', '#', '~', '^', '?', '-', '*':
+		return true
+	}
+	return false
+}
+
 // ops lists the multi-character operators, longest first.
 var ops3 = [...]string{"->>", "#>>", "<=>", "!~*", "-|-", "<->", "<<=", ">>="}
 var ops2 = [...]string{"::", ":=", "<>", "!=", "<=", ">=", "||", "&&", "->", "#>", "@>", "<@",
@@ -134,6 +143,9 @@ type lexer struct {
 // the end of its text (the semicolon's offset). It tokenizes into l.toks.
 func (l *lexer) statement(start int) (textEnd, next int) {
 	l.pos = start
+	if l.toks == nil {
+		l.toks = make([]token, 0, min(len(l.src)-start, 4096)/5+8)
+	}
 	l.toks = l.toks[:0]
 	l.params = l.params[:0]
 	l.qnext = 0
@@ -373,9 +385,11 @@ func (l *lexer) token() token {
 				}
 			}
 		}
-	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
-		l.number()
+	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]) && !l.afterName():
 		t.kind = tNumber
+		if l.number() {
+			t.kind = tIdent // MySQL allows names that start with digits: 1db.1table
+		}
 	case c == '$':
 		l.dollar(&t)
 	case c == '?':
@@ -395,6 +409,9 @@ func (l *lexer) token() token {
 	default:
 		t.kind = tOp
 		l.pos = start + 1
+		if start+1 >= len(src) || !isOpChar(src[start+1]) {
+			break
+		}
 		rest := src[start:]
 		for _, op := range ops3 {
 			if strings.HasPrefix(rest, op) {
@@ -484,7 +501,19 @@ func (l *lexer) bracketIdent() bool {
 	return false
 }
 
-func (l *lexer) number() {
+// afterName reports whether the byte before l.pos ends a name, so that a
+// dot there qualifies it (t.1col) rather than starting a number (.5).
+func (l *lexer) afterName() bool {
+	if l.pos == 0 {
+		return false
+	}
+	c := l.src[l.pos-1]
+	return isIdentChar(c) || c == '`' || c == '"' || c == ']'
+}
+
+// number lexes a numeric literal. It reports whether the literal runs on
+// into letters, which makes it a MySQL name such as 1st or 1db.
+func (l *lexer) number() (name bool) {
 	src := l.src
 	i := l.pos
 	if src[i] == '0' && i+1 < len(src) && (src[i+1] == 'x' || src[i+1] == 'X' || src[i+1] == 'b' || src[i+1] == 'B' || src[i+1] == 'o' || src[i+1] == 'O') {
@@ -493,11 +522,12 @@ func (l *lexer) number() {
 			i++
 		}
 		l.pos = i
-		return
+		return false
 	}
 	for i < len(src) && (isDigit(src[i]) || src[i] == '_') {
 		i++
 	}
+	digits := i
 	if i < len(src) && src[i] == '.' && !(i+1 < len(src) && src[i+1] == '.') {
 		i++
 		for i < len(src) && (isDigit(src[i]) || src[i] == '_') {
@@ -517,10 +547,12 @@ func (l *lexer) number() {
 		}
 	}
 	// MySQL identifiers may start with digits (1st_col); keep them whole.
+	end := i
 	for i < len(src) && isIdentChar(src[i]) {
 		i++
 	}
 	l.pos = i
+	return end == digits && i > end
 }
 
 // dollar lexes $n placeholders, $$ and $tag$ quotes, and SQLite $name.

@@ -291,7 +291,11 @@ func (p *parser) isStop(k, set int) bool {
 	case "":
 		return false
 	case "from":
-		return set&stopClause != 0 && p.kw(k-1) != "distinct"
+		// IS DISTINCT FROM; NTH_VALUE(x, n) FROM FIRST OVER w
+		if p.kw(k-1) == "distinct" || (p.kw(k+1) == "first" || p.is(k+1, "last")) && p.isWindowTail(k+2) {
+			return false
+		}
+		return set&stopClause != 0
 	case "where", "having", "limit", "offset", "union", "intersect", "except", "into", "returning":
 		return set&stopClause != 0
 	case "group", "order":
@@ -324,6 +328,10 @@ func (p *parser) isStop(k, set int) bool {
 		return set&stopAs != 0
 	}
 	return false
+}
+
+func (p *parser) isWindowTail(k int) bool {
+	return p.kw(k) == "over" || p.kw(k) == "ignore" || p.is(k, "respect")
 }
 
 // endsOperand reports whether token k can end an operand.
@@ -464,7 +472,8 @@ func (p *parser) stmt(i, j int, st *Stmt) {
 		"reindex", "cluster", "checkpoint", "discard", "reset", "savepoint", "release",
 		"declare", "fetch", "move", "close", "load", "import", "attach", "detach", "handler",
 		"flush", "kill", "optimize", "check", "repair", "checksum", "purge", "change",
-		"install", "uninstall", "help", "security", "reassign", "merge", "unlock":
+		"install", "uninstall", "help", "security", "reassign", "merge", "unlock", "shutdown",
+		"restart", "binlog":
 		st.Kind = KindOther
 	}
 }
@@ -921,7 +930,10 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 	case p.kind(k) == tHole && !p.dotted(k+1, j):
 		p.partial = true
 		k++
-	case p.isName(k) || p.kind(k) == tHole:
+	case p.isName(k) || p.kind(k) == tHole || p.kind(k) == tIdent && p.dotted(k+1, j):
+		if p.kw(k) == "dual" && !p.dotted(k+1, j) {
+			return k + 1 // MySQL's FROM DUAL names no table
+		}
 		ref, k = p.qualifiedName(k, j)
 		if p.isOp(k, "(") {
 			ref = TableRef{} // a table function: generate_series(...), unnest(...)
@@ -1279,7 +1291,7 @@ func (p *parser) updateStmt(i, j int, st *Stmt) {
 mods:
 	for k < j {
 		switch p.kw(k) {
-		case "low_priority", "ignore":
+		case "low_priority", "high_priority", "delayed", "ignore":
 			k++
 		case "or":
 			k += 2
@@ -1307,7 +1319,7 @@ func (p *parser) deleteStmt(i, j int, st *Stmt) {
 	k := i + 1
 	for k < j {
 		switch p.kw(k) {
-		case "low_priority", "quick", "ignore":
+		case "low_priority", "high_priority", "delayed", "quick", "ignore":
 			k++
 			continue
 		}

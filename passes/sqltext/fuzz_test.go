@@ -1,0 +1,39 @@
+package sqltext
+
+import (
+	"reflect"
+	"testing"
+)
+
+// FuzzParse checks that no text makes the scanner panic, that summaries are
+// deterministic, and that every span covers the text it claims.
+func FuzzParse(f *testing.F) {
+	for _, tt := range stmtTests {
+		f.Add(tt.sql)
+	}
+	for _, tt := range condTests {
+		f.Add(tt.sql)
+	}
+	for _, tt := range exprTests {
+		f.Add(tt.sql)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		st := parse(text)
+		if again := parse(text); !reflect.DeepEqual(st, again) {
+			t.Fatalf("two parses of %q differ:\n%s\n%s", text, describe(st), describe(again))
+		}
+		if st.Text != text {
+			t.Fatalf("Text = %q, want %q", st.Text, text)
+		}
+		checkSpans(t, "fuzz", text, st)
+		if c, again := parseCondition(text), parseCondition(text); !reflect.DeepEqual(c, again) {
+			t.Fatalf("two condition parses of %q differ", text)
+		}
+		if e, again := parseExpr(text), parseExpr(text); !reflect.DeepEqual(e, again) {
+			t.Fatalf("two expression parses of %q differ", text)
+		}
+		for _, s := range split(text) {
+			checkSpans(t, "fuzz/all", s, parse(s))
+		}
+	})
+}
