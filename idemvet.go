@@ -11,10 +11,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/checkfindinsert"
+	"github.com/idemvet/idemvet/lostupdate"
 )
 
 // Suite is the list of idemvet's analyzers, in the order they are listed
 // in help.
 var Suite = []*analysis.Analyzer{
 	checkfindinsert.Analyzer,
+	lostupdate.Analyzer,
 }

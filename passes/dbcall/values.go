@@ -163,9 +163,9 @@ func refOf(v ssa.Value) Ref {
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
 				if fa, ok := x.X.(*ssa.FieldAddr); ok {
-					// A field of a composite literal under construction
-					// reads as the value stored into it.
-					if st := uniqueStore(fa); st != nil && len(path) == 0 {
+					// A field of a composite literal reads as the value
+					// stored into it when it was built.
+					if st := uniqueStore(fa); st != nil && len(path) == 0 && isComplit(fa.X) {
 						v = st
 						continue
 					}
@@ -187,9 +187,11 @@ func refOf(v ssa.Value) Ref {
 			v = x.X
 			continue
 		case *ssa.Alloc:
-			// A spilled parameter or a variable assigned once and never
-			// written field by field is the value stored into it.
-			if st := soleStore(x); st != nil && !hasFieldStores(x) {
+			// Below a field selection, a spilled parameter or a variable
+			// assigned once and never written field by field is the value
+			// stored into it. (An address passed as such, &v, stays the
+			// variable.)
+			if st := soleStore(x); st != nil && len(path) > 0 && !hasFieldStores(x) {
 				if ld, ok := st.(*ssa.UnOp); !ok || ld.X != x {
 					v = st
 					continue
@@ -239,6 +241,12 @@ func soleStore(a ssa.Value) ssa.Value {
 		}
 	}
 	return val
+}
+
+// isComplit reports the address of a composite literal under construction.
+func isComplit(v ssa.Value) bool {
+	a, ok := v.(*ssa.Alloc)
+	return ok && a.Comment == "complit"
 }
 
 // hasFieldStores reports whether any field of the local a is stored.

@@ -1,0 +1,46 @@
+// Package lostupdate defines an Analyzer that reports read-modify-write of
+// database values computed in the application.
+//
+// # Analyzer lostupdate
+//
+// lostupdate: report values read, changed in Go and written back
+//
+// A value is read from the database, changed in Go, and written back. Two
+// concurrent requests both read 100 and both write 101: one increment is
+// lost. The same shape loses money (balance - amount), stock (stock - qty),
+// seats, scores, and anything appended to a JSON array read from the row.
+//
+// Wrong:
+//
+//	var views int
+//	db.QueryRowContext(ctx, "SELECT view_count FROM posts WHERE id = $1", id).Scan(&views)
+//	db.ExecContext(ctx, "UPDATE posts SET view_count = $1 WHERE id = $2", views+1, id) // lost update on posts.view_count
+//
+// Right: let the database compute the new value, or lock the row first:
+//
+//	db.ExecContext(ctx, "UPDATE posts SET view_count = view_count + 1 WHERE id = $1", id)
+//	db.Model(&p).Update("views", gorm.Expr("views + ?", 1))
+//	tx.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1 FOR UPDATE", id).Scan(&bal)
+//
+// The analyzer follows the value from the read (Scan destinations, sqlx
+// and gorm structs, sqlc rows, rows returned by repository functions in
+// other packages) through arithmetic, append, helper calls and field
+// increments to the write (UPDATE ... SET c = $n, gorm Update, Updates,
+// Save, sqlc update methods, repository functions). It reports at the write,
+// or the call that leads to it, in the function where read and write meet.
+//
+// It stays silent when the read is SELECT ... FOR UPDATE (or gorm
+// clause.Locking) in the same transaction as the write; when the update is
+// a compare-and-set on the old value or a version column (noversion checks
+// those); when both run in one SERIALIZABLE or REPEATABLE READ transaction;
+// when the value written does not derive from the value read (a timestamp,
+// user input, a constant) or is written back unchanged; and when the write
+// targets another row or table.
+//
+// For gorm writes of a constant delta, a suggested fix rewrites the value
+// to gorm.Expr("col + ?", n).
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore lostupdate only the owner's single session edits this row
+package lostupdate

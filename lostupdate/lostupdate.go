@@ -1,0 +1,254 @@
+package lostupdate
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports lost updates.
+var Analyzer = &analysis.Analyzer{
+	Name:     "lostupdate",
+	Doc:      analysisutil.MustExtractDoc(doc, "lostupdate"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/lostupdate.md",
+	Run:      run,
+	Requires: []*analysis.Analyzer{buildssa.Analyzer, dbcall.Analyzer, txscope.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	if db.Err != nil || len(db.Funcs) == 0 {
+		return nil, nil
+	}
+	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	rep := report.New(pass)
+	for _, fi := range db.Funcs {
+		if rep.Generated(fi.Fn.Pos()) {
+			continue // generated code (sqlc) is shared by correct callers
+		}
+		for _, w := range fi.Accesses {
+			if w.Kind != dbcall.KindUpdate || w.Table == "" {
+				continue
+			}
+			if d, ok := checkWrite(pass, db, txs, fi, w); ok {
+				rep.Report(d)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// checkWrite looks for an assignment of w whose value is computed from a
+// column of the same row read without protection.
+func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, w *dbcall.Access) (analysis.Diagnostic, bool) {
+	for _, set := range w.Set {
+		if set.Class != sqltext.AssignParam || set.Value.IsZero() {
+			continue // atomic (c = c + $1), constant, or not a Go value
+		}
+		for _, src := range db.Sources(fi.Fn, set.Value) {
+			if !src.Derived || src.Column != set.Column || src.Read.Table != w.Table {
+				continue
+			}
+			if !sameRow(db, fi, src.Read, w) || protected(txs, src.Read, w, set.Column) {
+				continue
+			}
+			return diagnostic(pass, src, w, set), true
+		}
+	}
+	return analysis.Diagnostic{}, false
+}
+
+// sameRow reports whether the write can target the row the read read: no
+// key column of both is bound to two different known values, unless the
+// write's key value is the key the read returned (WHERE id = row.ID).
+func sameRow(db *dbcall.Result, fi *dbcall.FuncInfo, read, w *dbcall.Access) bool {
+	keys := w.KeyColumns()
+	if len(keys) == 0 {
+		return false // a whole-table write is not a read-modify-write of one row
+	}
+	for _, k := range keys {
+		rb, ok := read.WhereColumn(k)
+		if !ok {
+			continue
+		}
+		wb, _ := w.WhereColumn(k)
+		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(db, fi, wb.Value, read, k) {
+			return false
+		}
+		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
+			return false
+		}
+	}
+	return true
+}
+
+// readsColumn reports whether v is column col as read by read.
+func readsColumn(db *dbcall.Result, fi *dbcall.FuncInfo, v dbcall.Ref, read *dbcall.Access, col string) bool {
+	for _, src := range db.Sources(fi.Fn, v) {
+		if src.Read == read && src.Column == col {
+			return true
+		}
+	}
+	return false
+}
+
+// versionColumns are column names whose predicate makes an update a
+// version check.
+var versionColumns = map[string]bool{"version": true, "lock_version": true, "revision": true, "row_version": true, "etag": true}
+
+// protected reports whether the read protects the write.
+func protected(txs *txscope.Result, read, w *dbcall.Access, col string) bool {
+	// A compare-and-set on the old value or a version predicate: the write
+	// fails when another writer got there first (noversion checks that the
+	// failure is noticed).
+	for _, c := range w.Where {
+		if c.Column == col || versionColumns[c.Column] {
+			return true
+		}
+	}
+	tx := txs.Of(w)
+	if tx == nil || txs.Of(read) != tx {
+		return false
+	}
+	if read.Lock == sqltext.LockUpdate || read.Lock == sqltext.LockNoKeyUpdate {
+		return true // the row is locked from the read to the commit
+	}
+	// Earlier locking read of the same row in the transaction.
+	for _, a := range tx.Accesses {
+		if a.Table == w.Table && (a.Lock == sqltext.LockUpdate || a.Lock == sqltext.LockNoKeyUpdate) && a.Pos < read.Pos {
+			return true
+		}
+	}
+	// SERIALIZABLE aborts one of the writers; so does REPEATABLE READ in
+	// PostgreSQL ("could not serialize access due to concurrent update").
+	return tx.Isolation == sqltext.IsolationSerializable || tx.Isolation == sqltext.IsolationRepeatableRead
+}
+
+func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcall.Binding) analysis.Diagnostic {
+	readAt := analysisutil.Position(pass.Fset, src.Read.Pos)
+	if src.Read.Via != nil {
+		readAt = fmt.Sprintf("%s (by %s)", readAt, src.Read.Via.Callees[0])
+	}
+	col := set.Column
+	fix := fmt.Sprintf("update atomically with SET %s = %s + $n, or read it with SELECT ... FOR UPDATE in the same transaction", col, col)
+	if w.Lib == apis.LibGorm {
+		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with clause.Locking{Strength: "UPDATE"} in the same transaction`, col)
+	}
+	d := analysis.Diagnostic{
+		Pos:      w.Pos,
+		Category: "lostupdate",
+		Message: fmt.Sprintf("lost update on %s.%s: the value read at %s is recomputed in Go and written back; concurrent writers overwrite each other; %s",
+			w.Table, col, readAt, fix),
+		Related: []analysis.RelatedInformation{{Pos: src.Read.Pos, Message: "the read of " + w.Table + "." + col}},
+	}
+	if fix, ok := gormFix(pass, src, w, set); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	return d
+}
+
+// gormFix rewrites Update("c", x.C + n) to Update("c", gorm.Expr("c + ?", n))
+// when the change is a constant delta in a direct gorm call of this file.
+func gormFix(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcall.Binding) (analysis.SuggestedFix, bool) {
+	if w.Lib != apis.LibGorm || w.Via != nil || src.Op == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	c, ok := src.Operand.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	call := callExpr(pass, w.Pos)
+	if call == nil || len(call.Args) != 2 {
+		return analysis.SuggestedFix{}, false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Update" && sel.Sel.Name != "UpdateColumn" {
+		return analysis.SuggestedFix{}, false
+	}
+	bin, ok := ast.Unparen(call.Args[1]).(*ast.BinaryExpr)
+	if !ok || bin.Op.String() != src.Op {
+		return analysis.SuggestedFix{}, false
+	}
+	gormName := importName(pass, call.Pos(), apis.GormPkg)
+	if gormName == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	delta := render(pass, bin.Y)
+	newText := fmt.Sprintf(`%s.Expr("%s %s ?", %s)`, gormName, set.Column, src.Op, delta)
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Use gorm.Expr(\"%s %s ?\", %s)", set.Column, src.Op, delta),
+		TextEdits: []analysis.TextEdit{{Pos: call.Args[1].Pos(), End: call.Args[1].End(), NewText: []byte(newText)}},
+	}, true
+}
+
+// callExpr finds the call expression whose Lparen... is at pos (SSA call
+// positions are the opening parenthesis).
+func callExpr(pass *analysis.Pass, pos token.Pos) *ast.CallExpr {
+	var found *ast.CallExpr
+	for _, f := range pass.Files {
+		if pos < f.FileStart || pos >= f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			if c, ok := n.(*ast.CallExpr); ok && c.Lparen == pos {
+				found = c
+				return false
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// importName returns the name under which the file at pos imports path.
+func importName(pass *analysis.Pass, pos token.Pos, path string) string {
+	for _, f := range pass.Files {
+		if pos < f.FileStart || pos >= f.FileEnd {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if strings.Trim(imp.Path.Value, `"`) != path {
+				continue
+			}
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return path[strings.LastIndex(path, "/")+1:]
+		}
+	}
+	return ""
+}
+
+func render(pass *analysis.Pass, e ast.Expr) string {
+	start, end := pass.Fset.Position(e.Pos()), pass.Fset.Position(e.End())
+	for _, f := range pass.Files {
+		if e.Pos() < f.FileStart || e.Pos() >= f.FileEnd {
+			continue
+		}
+		if tf := pass.Fset.File(f.FileStart); tf != nil {
+			if src, err := pass.ReadFile(tf.Name()); err == nil && end.Offset <= len(src) {
+				return string(src[start.Offset:end.Offset])
+			}
+		}
+	}
+	return "n"
+}

@@ -1,0 +1,263 @@
+package dbcall
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Source is a database column a Go value comes from.
+type Source struct {
+	Read   *Access // the read that delivered the column
+	Column string
+	// Derived reports that the value was computed from the column
+	// (arithmetic, append, a call taking it), not passed on unchanged.
+	Derived bool
+	// Delta is set when the value is the column plus or minus a constant
+	// or a value not read from the database: Op is "+" or "-" and Operand
+	// the other operand.
+	Op      string
+	Operand ssa.Value
+}
+
+// Sources returns the database columns the value ref is computed from in
+// fn: the destinations of reads (Scan targets, gorm and sqlx structs, rows
+// returned by summarized functions) reached backwards through arithmetic,
+// conversions, phis, calls taking the value, and stores into variables and
+// fields.
+//
+//	err := row.Scan(&views)        // views ← posts.view_count
+//	n := views + 1                 // n ← posts.view_count (derived, +1)
+func (r *Result) Sources(fn *ssa.Function, ref Ref) []Source {
+	fi := r.Func(fn)
+	if fi == nil || ref.Root == nil {
+		return nil
+	}
+	p := &prov{fi: fi, seen: map[provKey]bool{}}
+	p.ref(ref, false, 0)
+	return p.out
+}
+
+type provKey struct {
+	v    ssa.Value
+	path string
+}
+
+type prov struct {
+	fi   *FuncInfo
+	seen map[provKey]bool
+	out  []Source
+	op   string
+	opnd ssa.Value
+}
+
+func (p *prov) add(a *Access, col string, derived bool) {
+	for i, s := range p.out {
+		if s.Read == a && s.Column == col {
+			if derived && !s.Derived {
+				p.out[i].Derived = true
+			}
+			return
+		}
+	}
+	p.out = append(p.out, Source{Read: a, Column: col, Derived: derived, Op: p.op, Operand: p.opnd})
+}
+
+// ref visits a memory location or value named by a Ref.
+func (p *prov) ref(r Ref, derived bool, depth int) {
+	if r.Root == nil || depth > 24 {
+		return
+	}
+	k := provKey{r.Root, r.Path}
+	if derived {
+		k.path += "#derived"
+	}
+	if p.seen[k] {
+		return
+	}
+	p.seen[k] = true
+	// A read's destination.
+	for _, a := range p.fi.Accesses {
+		if a.Kind != KindRead {
+			continue
+		}
+		for _, rd := range a.Reads {
+			if rd.Dest.Root == nil {
+				continue
+			}
+			if rd.Dest.Same(r) || rd.Dest.Root == r.Root && strings.HasPrefix(rd.Dest.Path, r.Path+".") && r.Path != "" {
+				p.add(a, rd.Column, derived)
+			}
+		}
+	}
+	if r.Path == "" {
+		p.outParams(r.Root, depth)
+		p.value(r.Root, derived, depth+1)
+		return
+	}
+	// Stores into the location: p.Views = p.Views + 1.
+	for _, st := range storesTo(r) {
+		p.value(st, derived, depth+1)
+	}
+}
+
+// value visits an SSA value.
+func (p *prov) value(v ssa.Value, derived bool, depth int) {
+	if v == nil || depth > 24 {
+		return
+	}
+	v = unwrap(v)
+	k := provKey{v, "#value"}
+	if derived {
+		k.path = "#derived"
+	}
+	if p.seen[k] {
+		return
+	}
+	p.seen[k] = true
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			r := refOf(x.X)
+			// A load reads what the location holds: the read's
+			// destination and whatever was stored there.
+			p.ref(r, derived, depth+1)
+			if r.Path == "" {
+				for _, st := range storesTo(Ref{Root: x.X}) {
+					p.value(st, derived, depth+1)
+				}
+			}
+			return
+		}
+		p.value(x.X, true, depth+1)
+	case *ssa.BinOp:
+		if (x.Op == token.ADD || x.Op == token.SUB) && p.op == "" {
+			if c, ok := unwrap(x.Y).(*ssa.Const); ok {
+				p.op, p.opnd = x.Op.String(), c
+			} else {
+				p.op, p.opnd = x.Op.String(), x.Y
+			}
+		}
+		p.value(x.X, true, depth+1)
+		p.value(x.Y, true, depth+1)
+	case *ssa.Field, *ssa.FieldAddr:
+		p.ref(refOf(x), derived, depth+1)
+	case *ssa.Extract:
+		p.ref(Ref{Root: x}, derived, depth+1)
+		if _, ok := x.Tuple.(*ssa.Call); ok && !p.readResult(x) {
+			p.value(x.Tuple, true, depth+1)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			p.value(e, derived, depth+1)
+		}
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			p.value(x.Call.Value, true, depth+1)
+		}
+		for _, arg := range x.Call.Args {
+			if vals, ok := variadicArgs(arg); ok {
+				for _, a := range vals {
+					p.value(a, true, depth+1)
+				}
+				continue
+			}
+			p.value(arg, true, depth+1)
+		}
+	case *ssa.Alloc, *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Function, *ssa.MakeClosure:
+		p.ref(Ref{Root: x}, derived, depth+1)
+	default:
+		p.ref(Ref{Root: v}, derived, depth+1)
+	}
+}
+
+// readResult reports whether x is a result of a database call (its columns
+// are the read's, not a computation from its arguments).
+func (p *prov) readResult(x *ssa.Extract) bool {
+	for _, a := range p.fi.Accesses {
+		if v := a.Call.Value(); v != nil && v == x.Tuple {
+			return true
+		}
+	}
+	return false
+}
+
+// outParams visits the inputs of calls that write through the address v
+// (json.Unmarshal(data, &v)): what they store derives from their other
+// arguments. Database calls (Scan) are the reads themselves.
+func (p *prov) outParams(v ssa.Value, depth int) {
+	if v.Referrers() == nil {
+		return
+	}
+	if _, ok := v.Type().Underlying().(*types.Pointer); !ok {
+		return
+	}
+	for _, r := range *v.Referrers() {
+		var call *ssa.CallCommon
+		switch x := r.(type) {
+		case *ssa.Call:
+			call = x.Common()
+		case *ssa.MakeInterface:
+			if x.Referrers() != nil {
+				for _, rr := range *x.Referrers() {
+					if c, ok := rr.(*ssa.Call); ok {
+						call = c.Common()
+					}
+				}
+			}
+		}
+		if call == nil {
+			continue
+		}
+		if _, isDB := methodOf(call); isDB {
+			continue
+		}
+		if _, isGorm := gormMethod(call); isGorm {
+			continue
+		}
+		for _, arg := range call.Args {
+			if unwrap(arg) == v {
+				continue
+			}
+			p.value(arg, true, depth+1)
+		}
+	}
+}
+
+// storesTo returns the values stored into the location r in its function.
+func storesTo(r Ref) []ssa.Value {
+	addrs := []ssa.Value{r.Root}
+	if r.Path != "" {
+		addrs = nil
+		cur := []ssa.Value{r.Root}
+		for _, name := range strings.Split(strings.TrimPrefix(r.Path, "."), ".") {
+			var next []ssa.Value
+			for _, c := range cur {
+				if c.Referrers() == nil {
+					continue
+				}
+				for _, ref := range *c.Referrers() {
+					if fa, ok := ref.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
+						next = append(next, fa)
+					}
+				}
+			}
+			cur = next
+		}
+		addrs = cur
+	}
+	var out []ssa.Value
+	for _, a := range addrs {
+		if a.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *a.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
+}
