@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
@@ -28,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "lostupdate"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/lostupdate.md",
 	Run:      run,
-	Requires: []*analysis.Analyzer{buildssa.Analyzer, dbcall.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/ssa"
+		"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssabuild"
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "compute the database operations of each function (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/dbcall",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact)},
 }
@@ -34,6 +34,11 @@ type Result struct {
 	// Err is set when the model could not be built; checkers then stay
 	// silent for the package.
 	Err error
+	// Pkg and SrcFuncs are the package's SSA form and its source functions
+	// (closures after their parents), built only for relevant packages
+	// (see Relevant); nil otherwise. Other passes share them.
+	Pkg      *ssa.Package
+	SrcFuncs []*ssa.Function
 	b   *builder
 }
 
@@ -61,7 +66,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 // summaries has nothing to model.
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/georgysavva/scany/v2", "os",
+	"github.com/georgysavva/scany/v2",
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -74,14 +79,15 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = result, nil
 		}
 	}()
-	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !declaresRepository(pass.Pkg) {
+	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !declaresRepository(pass.Pkg) && !usesFS(pass) {
 		return result, nil
 	}
-	b := newBuilder(pass, ssaInfo)
+	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
+	result.Pkg, result.SrcFuncs = pkg, srcFuncs
+	b := newBuilder(pass, pkg)
 	result.b = b
 	b.exportTableFacts()
-	for _, fn := range ssaInfo.SrcFuncs {
+	for _, fn := range srcFuncs {
 		b.analyze(fn)
 	}
 	fns := make([]*ssa.Function, 0, len(b.infos))
@@ -99,7 +105,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		result.funcs[fn] = fi
 		result.Funcs = append(result.Funcs, fi)
 	}
-	b.exportSummaries(ssaInfo.SrcFuncs)
+	b.exportSummaries(srcFuncs)
 	return result, nil
 }
 
@@ -116,6 +122,23 @@ func toString(v any) string {
 	}
 	return reflect.TypeOf(v).String()
 }
+
+// usesFS reports whether the package calls a filesystem function the model
+// knows (os.Stat), without building SSA: a scan of the identifiers it uses.
+func usesFS(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "os" {
+			if fs, ok := apis.FSFuncs[f.FullName()]; ok && fs.Op == apis.FSStat {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsLibrary reports whether path is the standard library or a library whose
+// behavior passes/apis describes: idemvet's passes never look inside them.
+func IsLibrary(path string) bool { return isLibrary(path) }
 
 // isLibrary reports packages whose behavior passes/apis describes as data
 // (the database libraries themselves) and the standard library: the model
@@ -174,10 +197,10 @@ type builder struct {
 	tables  map[*types.TypeName]string
 }
 
-func newBuilder(pass *analysis.Pass, s *buildssa.SSA) *builder {
+func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
 	b := &builder{
 		pass:    pass,
-		ssaPkg:  s.Pkg,
+		ssaPkg:  pkg,
 		infos:   map[*ssa.Function]*FuncInfo{},
 		active:  map[*ssa.Function]bool{},
 		sums:    map[*ssa.Function]*summaryFact{},

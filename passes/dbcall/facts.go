@@ -56,9 +56,11 @@ func (f *summaryFact) String() string {
 	return strings.Join(parts, "; ")
 }
 
+// predicate describes a boolean function of an error parameter that is
+// true when the error is one of Sentinels.
 type predicate struct {
-	Param        int
-	TrueNotFound bool
+	Param     int
+	Sentinels []string
 }
 
 type ctorField struct {
@@ -265,8 +267,8 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		if b.uniqueTested(p, 0, map[ssa.Value]bool{}) {
 			s.UniqueParams = append(s.UniqueParams, i)
 		}
-		if pred, ok := notFoundPredicate(fn, p); ok {
-			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, TrueNotFound: pred})
+		if sentinels, ok := notFoundPredicate(fn, p); ok {
+			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, Sentinels: sentinels})
 		}
 	}
 	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 {
@@ -278,26 +280,56 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 func isErrorType(t types.Type) bool { return types.TypeString(t, nil) == "error" }
 
 // notFoundPredicate reports whether fn is a boolean predicate of its error
-// parameter p testing for "no rows": func isNotFound(err error) bool {
-// return errors.Is(err, sql.ErrNoRows) }.
-func notFoundPredicate(fn *ssa.Function, p *ssa.Parameter) (trueNotFound bool, ok bool) {
-	if fn.Signature.Results().Len() != 1 {
-		return false, false
+// parameter p that compares it with sentinel errors:
+//
+//	func isNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+//	func IsNotFound(err error) bool { return err == ErrNotFound || errors.Is(err, pgx.ErrNoRows) }
+//
+// and returns the sentinels' full names.
+func notFoundPredicate(fn *ssa.Function, p *ssa.Parameter) ([]string, bool) {
+	if fn.Signature.Results().Len() != 1 || !isBoolType(fn.Signature.Results().At(0).Type()) {
+		return nil, false
 	}
-	if b, isBool := fn.Signature.Results().At(0).Type().Underlying().(*types.Basic); !isBool || b.Kind() != types.Bool {
-		return false, false
-	}
-	probe := &Access{Found: Outcome{Signal: SignalErr, Values: []ssa.Value{p}}}
-	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{p: probe}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}}
-	for _, ret := range returns(fn) {
-		if len(ret.Results) != 1 {
-			continue
+	var sentinels []string
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			var x, y ssa.Value
+			switch i := instr.(type) {
+			case *ssa.Call:
+				callee := i.Call.StaticCallee()
+				if callee == nil {
+					continue
+				}
+				switch callee.String() {
+				case "errors.Is":
+					if len(i.Call.Args) == 2 {
+						x, y = i.Call.Args[0], i.Call.Args[1]
+					}
+				case "os.IsNotExist":
+					if len(i.Call.Args) == 1 && unwrap(i.Call.Args[0]) == p {
+						sentinels = append(sentinels, apis.FSNotExist...)
+					}
+				}
+			case *ssa.BinOp:
+				if i.Op == token.EQL {
+					x, y = i.X, i.Y
+				}
+			}
+			if x == nil {
+				continue
+			}
+			if unwrap(y) == p {
+				x, y = y, x
+			}
+			if unwrap(x) != p {
+				continue
+			}
+			if name := globalName(y); name != "" {
+				sentinels = append(sentinels, name)
+			}
 		}
-		if a, t, ok := fi.foundness(ret.Results[0], nil); ok && a == probe {
-			return !t, true
-		}
 	}
-	return false, false
+	return sentinels, len(sentinels) > 0
 }
 
 // returns lists fn's return instructions.
@@ -333,10 +365,10 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		f.Origin = fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
 	}
 	for _, w := range a.Where {
-		f.Where = append(f.Where, bindingFact{Column: w.Column, Op: w.Op, Class: w.Class, Arg: paramRefOf(fn, w.Value), Const: w.Const, Expr: clip(w.Expr, 80)})
+		f.Where = append(f.Where, bindingFactOf(fn, w))
 	}
 	for _, s := range a.Set {
-		f.Set = append(f.Set, bindingFact{Column: s.Column, Op: s.Op, Class: s.Class, Arg: paramRefOf(fn, s.Value), Const: s.Const, Expr: clip(s.Expr, 80)})
+		f.Set = append(f.Set, bindingFactOf(fn, s))
 	}
 	for _, r := range a.Reads {
 		rf := readFact{Column: r.Column, Result: -1, Param: -1}
@@ -358,6 +390,20 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			if carriesErr(rv, a.Err, 0) {
 				f.ErrResult = i
 			}
+		}
+	}
+	return f
+}
+
+// bindingFactOf expresses a binding in terms of fn's parameters; a Go
+// constant bound to a placeholder becomes the binding's constant.
+func bindingFactOf(fn *ssa.Function, bd Binding) bindingFact {
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, Expr: clip(bd.Expr, 80)}
+	if c, ok := bd.Value.Root.(*ssa.Const); ok && bd.Value.Path == "" && f.Const == "" {
+		if c.Value == nil {
+			f.Const = "NULL"
+		} else {
+			f.Const = c.Value.ExactString()
 		}
 	}
 	return f
@@ -391,7 +437,7 @@ func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
 			}
 		}
 	case *ssa.Call:
-		if x.Call.StaticCallee() != nil && x.Call.StaticCallee().String() == "fmt.Errorf" && len(x.Call.Args) == 2 {
+		if callee := x.Call.StaticCallee(); callee != nil && callee.String() == "fmt.Errorf" && len(x.Call.Args) == 2 {
 			if vals, ok := variadicArgs(x.Call.Args[1]); ok {
 				for _, arg := range vals {
 					if arg != nil && carriesErr(arg, errs, depth+1) {

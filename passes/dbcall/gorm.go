@@ -288,7 +288,11 @@ func (b *builder) gormPrimaryWhere(a *Access, model ssa.Value, fields []gormFiel
 	for _, f := range fields {
 		if f.primary {
 			if _, dup := a.WhereColumn(f.column); !dup {
-				a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(fieldRef(unwrap(model), f.path))})
+				ref := fieldRef(unwrap(model), f.path)
+				if v := storedField(model, f.path); v != nil {
+					ref = refOf(v)
+				}
+				a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(ref)})
 			}
 			return
 		}

@@ -191,8 +191,12 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 		for i := 0; i < params.Len() && i+1 < len(args); i++ {
 			p := params.At(i)
 			if st, ok := structOf(p.Type()); ok {
+				fresh := isComplit(literalOf(args[i+1]))
 				for j := 0; j < st.NumFields(); j++ {
 					f := st.Field(j)
+					if fresh && storedField(args[i+1], []string{f.Name()}) == nil {
+						continue // not set in the literal
+					}
 					if f.Exported() {
 						a.Set = append(a.Set, Binding{Column: snakeCase(f.Name()), Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(fieldValue(args[i+1], f.Name()))})
 					}

@@ -181,9 +181,16 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 				if sum := b.summaryOf(callee); sum != nil {
 					args := fullArgs(&x.Call)
 					for _, p := range sum.NotFoundParams {
-						if p.Param < len(args) {
-							if a := fi.signalOf(args[p.Param]); a != nil && a.Found.Signal == SignalErr {
-								return a, !p.TrueNotFound, true
+						if p.Param >= len(args) {
+							continue
+						}
+						a := fi.signalOf(args[p.Param])
+						if a == nil || a.Found.Signal != SignalErr {
+							continue
+						}
+						for _, s := range p.Sentinels {
+							if isNotFoundSentinel(a, s) {
+								return a, false, true
 							}
 						}
 					}

@@ -6,9 +6,25 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/dump"
+	"github.com/idemvet/idemvet/passes/txscope"
 )
 
-func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "rawsql")
+// TestModel pins the model for each supported library: the accesses it
+// sees in each function and the transaction each runs in.
+func TestModel(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer,
+		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "facts/svc", "iface")
+}
+
+// TestSummaries pins the summaries dbcall exports as facts: generated sqlc
+// code of both flavours, repositories, predicates, executor wrappers.
+func TestSummaries(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), dbcall.Analyzer, "sqlcpgx", "sqlcstd", "facts/repo")
+}
+
+// TestHelpers pins txscope's facts about transaction helpers.
+func TestHelpers(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), txscope.Analyzer, "txforms/txutil")
 }

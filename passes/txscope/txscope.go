@@ -25,8 +25,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/ssa"
+		"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/apis"
@@ -40,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find transaction regions, their isolation and their row locks (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/txscope",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer, dbcall.Analyzer},
+	Requires:   []*analysis.Analyzer{dbcall.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(helperFact)},
 }
@@ -136,13 +135,12 @@ func (f *helperFact) String() string {
 
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
-	s := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	r := &Result{byFn: map[*ssa.Function][]*Tx{}, of: map[*dbcall.Access]*Tx{}}
 	if db.Err != nil {
 		return r, nil
 	}
 	f := &finder{pass: pass, db: db, r: r, helpers: map[*ssa.Function]*helperFact{}}
-	fns := allFuncs(s.SrcFuncs)
+	fns := db.SrcFuncs
 	for _, fn := range fns {
 		f.helperOf(fn)
 	}
@@ -155,7 +153,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, tx := range r.Txs {
 		sort.SliceStable(tx.Accesses, func(i, j int) bool { return tx.Accesses[i].Pos < tx.Accesses[j].Pos })
 	}
-	for _, fn := range s.SrcFuncs {
+	for _, fn := range db.SrcFuncs {
 		if h := f.helpers[fn]; h != nil {
 			if obj, ok := fn.Object().(*types.Func); ok {
 				pass.ExportObjectFact(obj, h)
@@ -165,20 +163,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-func allFuncs(src []*ssa.Function) []*ssa.Function {
-	var out []*ssa.Function
-	var add func(fn *ssa.Function)
-	add = func(fn *ssa.Function) {
-		out = append(out, fn)
-		for _, anon := range fn.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, fn := range src {
-		add(fn)
-	}
-	return out
-}
 
 type finder struct {
 	pass    *analysis.Pass
