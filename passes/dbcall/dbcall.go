@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-		"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssabuild"
@@ -39,7 +39,7 @@ type Result struct {
 	// (see Relevant); nil otherwise. Other passes share them.
 	Pkg      *ssa.Package
 	SrcFuncs []*ssa.Function
-	b   *builder
+	b        *builder
 }
 
 // FuncInfo is the model of one function.

@@ -25,7 +25,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-		"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/apis"
@@ -162,7 +162,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	return r, nil
 }
-
 
 type finder struct {
 	pass    *analysis.Pass
