@@ -73,15 +73,18 @@ func (c *cache) put(key string, v any) any {
 	return actual
 }
 
-// lexStmt tokenizes the statement at start. A string left open by the
-// standard rules is tried again with MySQL's backslash escapes.
+// lexStmt tokenizes the statement at start. When the standard rules leave
+// a string open or close one right after a backslash ('it\'s'), the text is
+// tried again with MySQL's backslash escapes, and that reading wins if it
+// closes every string and the statement has no $n placeholders (which only
+// PostgreSQL, whose strings take no backslash escapes, uses).
 func lexStmt(text string, start int) (l *lexer, textEnd, next int) {
 	l = &lexer{src: text}
 	textEnd, next = l.statement(start)
-	if l.unterm && strings.IndexByte(text[start:], '\\') >= 0 {
+	if (l.unterm || l.bsClose) && strings.IndexByte(text[start:], '\\') >= 0 {
 		l2 := &lexer{src: text, bsEsc: true}
 		e2, n2 := l2.statement(start)
-		if !l2.unterm {
+		if !l2.unterm && !l2.dollarN {
 			return l2, e2, n2
 		}
 	}

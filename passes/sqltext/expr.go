@@ -118,7 +118,7 @@ func (p *parser) walk(i, j int, ctx *exprCtx, refs []ref) ([]ref, int) {
 		}
 		// A name chain: c, t.c, s.t.c, t.*, f(...), s.f(...).
 		e := k + 1
-		for p.dotted(e, j) || p.isOp(e, ".") && p.isOp(e+1, "*") {
+		for p.dotted(e, j) || e+1 < j && p.isOp(e, ".") && p.isOp(e+1, "*") {
 			e += 2
 		}
 		last := e - 1
@@ -195,7 +195,7 @@ func (p *parser) skipType(k, j int) int {
 		k = p.skip(k, j)
 		words()
 	}
-	for p.isOp(k, "[") {
+	for k < j && p.isOp(k, "[") {
 		k = p.skip(k, j)
 	}
 	return k

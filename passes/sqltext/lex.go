@@ -132,6 +132,7 @@ type lexer struct {
 
 	partial bool // an unterminated quote or comment
 	unterm  bool // an unterminated '...' string (for the backslash retry)
+	bsClose bool // a '...' string closed right after a backslash: 'a\'
 	hole    bool
 	dollarN bool // a $n placeholder was seen
 	name    string
@@ -149,7 +150,7 @@ func (l *lexer) statement(start int) (textEnd, next int) {
 	l.toks = l.toks[:0]
 	l.params = l.params[:0]
 	l.qnext = 0
-	l.partial, l.unterm, l.hole, l.dollarN = false, false, false, false
+	l.partial, l.unterm, l.bsClose, l.hole, l.dollarN = false, false, false, false, false
 	l.name, l.command = "", ""
 	depth := 0
 	// Block bodies of CREATE TRIGGER/FUNCTION/PROCEDURE (BEGIN ... END) hold
@@ -446,6 +447,9 @@ func (l *lexer) quoted(from int, q byte, bs bool) {
 			if i+1 < len(src) && src[i+1] == q {
 				i += 2
 				continue
+			}
+			if q == '\'' && !bs && src[i-1] == '\\' {
+				l.bsClose = true
 			}
 			l.pos = i + 1
 			return

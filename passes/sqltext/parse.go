@@ -11,7 +11,8 @@ type parser struct {
 	src     string
 	toks    []token
 	params  []Param
-	match   []int // index of the matching bracket, -1 if none
+	match   []int  // index of the matching bracket, -1 if none
+	subq    []bool // whether the ( at k opens a subquery
 	partial bool
 	depth   int
 }
@@ -85,6 +86,21 @@ func (p *parser) matchBrackets() {
 	}
 	if len(stack) > 0 {
 		p.partial = true
+	}
+	p.subq = make([]bool, len(p.toks))
+	for k := len(p.toks) - 2; k >= 0; k-- {
+		if !p.isOp(k, "(") {
+			continue
+		}
+		switch p.kw(k + 1) {
+		case "select", "with", "table":
+			p.subq[k] = true
+		case "values":
+			// (VALUES (1), (2)), but not MySQL's IF(VALUES(c) > c, ...)
+			p.subq[k] = !(p.isOp(k+2, "(") && p.match[k+2] == k+4 && p.isAnyName(k+3))
+		default:
+			p.subq[k] = p.subq[k+1] && p.isOp(k+1, "(")
+		}
 	}
 }
 
@@ -352,16 +368,10 @@ func (p *parser) endsOperand(k int) bool {
 	return false
 }
 
-// isSubquery reports whether the ( at k opens a subquery.
+// isSubquery reports whether the ( at k opens a subquery: ( followed by
+// SELECT, WITH, VALUES or TABLE, possibly after more (.
 func (p *parser) isSubquery(k int) bool {
-	for p.isOp(k, "(") {
-		k++
-	}
-	switch p.kw(k) {
-	case "select", "with", "values", "table":
-		return true
-	}
-	return false
+	return k >= 0 && k < len(p.subq) && p.subq[k]
 }
 
 // isNamePart reports whether the name chain starting at k continues at the
@@ -661,7 +671,7 @@ func (p *parser) item(a, b int) item {
 	switch {
 	case b-a >= 3 && p.kw(b-2) == "as" && p.isAnyName(b-1):
 		it.expr, it.alias = b-2, b-1
-	case b-a >= 2 && p.isAlias(b-1) && p.endsOperand(b-2) && !p.isOp(b-2, "]") &&
+	case b-a >= 2 && p.isAlias(b-1) && p.endsOperand(b-2) &&
 		p.kw(b-3) != "interval" && p.kw(b-2) != "interval":
 		it.expr, it.alias = b-1, b-1
 	}
@@ -694,14 +704,12 @@ func (p *parser) colName(it item) string {
 
 // isColumnChain reports whether [a, e) is c, t.c, s.t.c or t.*.
 func (p *parser) isColumnChain(a, e int) bool {
-	if a >= e {
-		return false
-	}
-	if p.kind(a) == tIdent && p.toks[a].flags&kNoRef != 0 || !p.isAnyName(a) {
+	if a >= e || !p.isAnyName(a) || p.kind(a) == tIdent && p.toks[a].flags&kNoRef != 0 {
 		return false
 	}
 	k := a + 1
-	for k+1 < e+1 && k < e {
+	for k < e {
+		// k is a dot; k+1 a name, or * ending the chain
 		if !p.isOp(k, ".") || k+1 >= e {
 			return false
 		}
@@ -710,7 +718,7 @@ func (p *parser) isColumnChain(a, e int) bool {
 		}
 		k += 2
 	}
-	return k == e
+	return true
 }
 
 // clauses summarizes the clauses after a select list, an UPDATE's SET list

@@ -481,6 +481,26 @@ var stmtTests = []struct {
 		"select"},
 	{"mysql/ddl", "CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB",
 		"ddl"},
+	{"mysql/select-dual", "SELECT NOW() FROM DUAL",
+		"select cols=[NOW()]"},
+	{"mysql/digit-names", "SELECT * FROM 1db.1table WHERE 2col = ?",
+		"select table=1db.1table cols=[*] where=[2col = ?1] params=[?1]"},
+	{"mysql/reserved-schema", "SELECT a FROM select.desc",
+		"select table=select.desc cols=[a]"},
+	{"mysql/odku-if-values", "INSERT INTO t (a, b) VALUES (?, ?) ON DUPLICATE KEY UPDATE b = IF(VALUES(b) > b, VALUES(b), b)",
+		"insert table=t cols=[a,b] values=[?1,?2] conflict=duplicate_key_update cset=[b=atomic:other] params=[?1,?2]"},
+	{"mysql/update-high-priority", "UPDATE HIGH_PRIORITY t SET a = ?",
+		"update table=t set=[a=param:?1] params=[?1]"},
+	{"mysql/from-first-over", "SELECT NTH_VALUE(v, 2) FROM FIRST OVER w FROM t",
+		"select table=t cols=[NTH_VALUE(v, 2) FROM FIRST OVER w]"},
+	{"mysql/backslash-bit-string", "SELECT 'a\\'b' AS s FROM t WHERE a = ?",
+		"select table=t cols=[s] where=[a = ?1] params=[?1]"},
+	{"pg/backslash-literal", "SELECT 'C:\\' AS p FROM t WHERE a = $1",
+		"select table=t cols=[p] where=[a = $1] params=[$1]"},
+	{"pg/values-subquery", "SELECT * FROM (VALUES (1), (2)) AS v(x) WHERE x > $1",
+		"select table=_/v cols=[*] where=[x > $1] params=[$1]"},
+	{"pg/tablesample", "SELECT * FROM t TABLESAMPLE SYSTEM (10) REPEATABLE (1) WHERE x = 1",
+		"select table=t cols=[*] where=[x = const]"},
 	{"sqlite/select-brackets", "SELECT [id], [User Name] FROM [users] WHERE [email] = ?",
 		"select table=users cols=[id,User Name] where=[email = ?1] params=[?1]"},
 	{"sqlite/select-numbered", "SELECT * FROM t WHERE a = ?1 AND b = ?2 AND c = ?1",
@@ -943,6 +963,10 @@ SELECT 'a;b', "c;d" FROM t -- last; no semicolon`
 	if p := sts[2].Params[0]; sts[2].Text[p.Span.Start:p.Span.End] != "$1" {
 		t.Errorf("span %v in %q", p.Span, sts[2].Text)
 	}
+	// MySQL's backslash escape must not hide the semicolon after it.
+	if n := len(ParseAll("SELECT 'it\\'s; no' FROM t; SELECT 2")); n != 2 {
+		t.Errorf("backslash-escaped script: %d statements, want 2", n)
+	}
 	if ParseAll("") != nil || ParseAll(" ; -- x\n;") != nil {
 		t.Errorf("empty scripts yield statements")
 	}
@@ -995,6 +1019,9 @@ func TestNoPanic(t *testing.T) {
 		"sqlc.arg(", "sqlc.arg(x", "$", "$a$", "?", ":", "@", "@@", "[a", "`a", "\"a", "'a", "/*", "--", "#",
 		"E'\\", "U&'", "x'", "\x00\x00\x00", "SELECT CAST(", "SELECT a::", "SELECT interval", "SELECT EXTRACT(",
 		"DELETE a, FROM", "DELETE FROM t USING", "UPDATE t JOIN", "SELECT * FROM a JOIN", "SELECT * FROM (",
+		// Once hung: a cast at the end of a range right before a [.
+		"SELECT a::int[", "SELECT x FROM t WHERE a = (b::)[1]", "(0::[", "SELECT (a::)[", "CAST(a AS int[",
+		"SELECT ANY(a::)[1]",
 	}
 	for _, in := range inputs {
 		parse(in)

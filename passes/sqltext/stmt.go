@@ -12,7 +12,7 @@ const (
 	KindBegin                      // BEGIN, START TRANSACTION (may carry an isolation level)
 	KindCommit                     // COMMIT, END
 	KindRollback                   // ROLLBACK, ABORT
-	KindSetTransaction             // SET [SESSION CHARACTERISTICS AS] TRANSACTION ...
+	KindSetTransaction             // SET [SESSION CHARACTERISTICS AS] TRANSACTION ..., SET transaction_isolation = ...
 	KindLockTable                  // LOCK [TABLE] t IN ... MODE, LOCK TABLES t WRITE
 	KindDDL                        // CREATE, ALTER, DROP, TRUNCATE, COMMENT, GRANT ...
 	KindOther                      // any other recognized statement (SET x = y, EXPLAIN, CALL ...)
@@ -30,8 +30,8 @@ type TableRef struct {
 type ParamStyle uint8
 
 const (
-	ParamDollar   ParamStyle = iota + 1 // $1 (PostgreSQL, pgx, lib/pq)
-	ParamQuestion                       // ? (MySQL, SQLite, sqlx, gorm)
+	ParamDollar   ParamStyle = iota + 1 // $1 (PostgreSQL, pgx, lib/pq); SQLite's $name
+	ParamQuestion                       // ? (MySQL, SQLite, sqlx, gorm); SQLite's ?NNN
 	ParamColon                          // :name (sqlx named queries)
 	ParamAt                             // @name (pgx.NamedArgs, gorm named, sqlc.arg)
 )
@@ -40,10 +40,14 @@ const (
 type Param struct {
 	Style ParamStyle
 	// Index is the 0-based position of the bound argument: $3 → 2; the n-th
-	// ? in text order → n-1. It is -1 for named placeholders.
+	// ? in text order → n-1 (SQLite's ?NNN → NNN-1, and a ? after it takes
+	// the next number, as SQLite numbers them). It is -1 for named
+	// placeholders.
 	Index int
-	Name  string // for :name and @name, without the sigil; "" otherwise
-	Span  Span   // byte offsets of the placeholder in the text
+	// Name is the name of :name, @name, $name and sqlc.arg(name) without
+	// the sigil; "" otherwise.
+	Name string
+	Span Span // byte offsets of the placeholder in the text
 }
 
 // Span is a half-open byte range [Start, End) in the parsed text.
@@ -68,8 +72,10 @@ type Expr struct {
 	Param  Param  // ExprParam, or the operand of ExprArith when it is a placeholder
 	Column string // ExprColumn/ExprExcluded; for ExprArith the column operand (qualifier stripped)
 	Op     string // ExprArith: "+", "-", "*", "/", "||"
-	// Refs lists every column the expression references (lower-cased,
-	// qualifier stripped, deduplicated, in order of appearance).
+	// Refs lists every column the expression references (normalized as
+	// TableRef names are, qualifier stripped, deduplicated, in order of
+	// appearance), except those inside subqueries and those of the
+	// proposed row of an upsert (EXCLUDED.c, VALUES(c), MySQL's new.c).
 	Refs []string
 	// Params lists every placeholder inside the expression, in text order.
 	Params []Param
@@ -91,7 +97,7 @@ const (
 // ON DUPLICATE KEY UPDATE). A tuple assignment (a, b) = ($1, $2) yields one
 // Assign per column.
 type Assign struct {
-	Column string // lower-cased, qualifier stripped
+	Column string // normalized as TableRef names are, qualifier stripped
 	Class  AssignClass
 	Value  Expr
 }
@@ -99,13 +105,17 @@ type Assign struct {
 // Cond is one top-level conjunct of a WHERE clause (or ON CONFLICT ... WHERE).
 // For "col op value" (either order: $1 = col is normalized to col = $1),
 // Column is set; otherwise Column is "" and only Op "" and Value.Text say
-// what it was.
+// what it was. A row comparison (a, b) = ($1, $2) yields one Cond per column.
 type Cond struct {
-	Column    string // lower-cased, qualifier stripped
+	Column    string // normalized as TableRef names are, qualifier stripped
 	Qualifier string // the table or alias qualifier as written (normalized), "" if none
 	// Op is the comparison in upper case: "=", "<>" (also for !=), "<", "<=",
-	// ">", ">=", "IN", "NOT IN", "IS NULL", "IS NOT NULL", "LIKE", "ILIKE",
-	// "BETWEEN", "= ANY". For IS [NOT] NULL, Value is the zero Expr.
+	// ">", ">=", "<=>", "IN", "NOT IN", "IS NULL", "IS NOT NULL", "LIKE",
+	// "NOT LIKE", "ILIKE", "NOT ILIKE", "BETWEEN", "NOT BETWEEN",
+	// "IS DISTINCT FROM", "IS NOT DISTINCT FROM", and a comparison with ANY
+	// or ALL: "= ANY", "<> ALL" (SOME is ANY). For IS [NOT] NULL, Value is
+	// the zero Expr; for BETWEEN, it spans both bounds; for ANY and ALL, it
+	// is the expression inside the parentheses.
 	Op    string
 	Value Expr
 	Text  string // the conjunct's text
@@ -122,7 +132,9 @@ const (
 	LockKeyShare                 // FOR KEY SHARE
 )
 
-// Lock is the locking clause of a SELECT.
+// Lock is the locking clause of a SELECT. Of several clauses (FOR SHARE OF a
+// FOR UPDATE OF b), Strength is the strongest, NoWait and SkipLocked are set
+// if any clause sets them, and Of lists the tables of all of them.
 type Lock struct {
 	Strength   LockStrength
 	NoWait     bool
@@ -145,7 +157,7 @@ const (
 // Conflict is the duplicate-key behavior of an INSERT.
 type Conflict struct {
 	Action      ConflictAction
-	Target      []string // ON CONFLICT (a, b): normalized column names; nil when absent
+	Target      []string // ON CONFLICT (a, b): normalized column names, or an expression's text; nil when absent
 	Constraint  string   // ON CONFLICT ON CONSTRAINT name
 	TargetWhere []Cond   // ON CONFLICT (a) WHERE ... (partial-index inference)
 	Set         []Assign // DO UPDATE SET / ON DUPLICATE KEY UPDATE assignments
@@ -179,7 +191,9 @@ const (
 type Stmt struct {
 	Kind Kind
 	// Table is the statement's target: INSERT INTO t, UPDATE t, DELETE FROM
-	// t, the first table of a SELECT's FROM, LOCK TABLE t.
+	// t (for MySQL's DELETE t1 FROM ..., t1 resolved through its alias),
+	// the first table of a SELECT's FROM, LOCK TABLE t. A subquery or a
+	// table function has Name "" and its alias; MySQL's DUAL is no table.
 	Table TableRef
 	// From lists every table of the main statement's FROM, JOIN, USING
 	// (UPDATE ... FROM, DELETE ... USING), in order, including Table.
@@ -190,7 +204,8 @@ type Stmt struct {
 	// COUNT(...), "exists" for EXISTS(...), otherwise the expression text.
 	Columns []string
 	// Values is the first VALUES row of an INSERT, aligned with Columns.
-	// For INSERT ... SELECT it holds the SELECT's result expressions.
+	// For INSERT ... SELECT it holds the SELECT's result expressions; for
+	// MySQL's INSERT ... SET a = x, Columns and Values hold the pairs.
 	Values []Expr
 	// Set holds UPDATE's assignments.
 	Set []Assign
@@ -209,7 +224,8 @@ type Stmt struct {
 	Isolation Isolation
 	// Count reports a SELECT whose only result is an aggregate COUNT.
 	Count bool
-	// Exists reports SELECT EXISTS(...) or SELECT 1 ... (a presence probe).
+	// Exists reports SELECT EXISTS(...) or SELECT 1 FROM ... (a presence
+	// probe; any integer literal counts).
 	Exists bool
 	// Limit is the LIMIT value when it is an integer literal, else -1 (no
 	// LIMIT or not a literal). LIMIT $1 gives -1 and a Param in Params.
@@ -225,12 +241,14 @@ type Stmt struct {
 	// and subqueries), in text order.
 	Params []Param
 	// Partial reports that part of the text was unknown (a Hole) or that the
-	// scanner could not follow part of it; what is set is still right.
+	// scanner could not follow part of it (unbalanced brackets, an
+	// unterminated quote, an unexpected clause); what is set is still right.
 	Partial bool
 	// Name is the sqlc query name from a leading "-- name: GetUser :one"
 	// comment, and Command its command (":one", ":exec", ":execrows", ...).
 	Name, Command string
-	// Text is the statement text as given (for messages and fixes).
+	// Text is the statement text as given (for messages and fixes); Spans
+	// index into it.
 	Text string
 }
 

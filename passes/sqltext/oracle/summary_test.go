@@ -81,6 +81,8 @@ func scannerSummary(st *sqltext.Stmt, d dialect) summary {
 	}
 	s[fAdvisory] = advisory(adv)
 	s[fIsolation] = st.Isolation.String()
+	// Only positional placeholders are counted: to pg_query sqlc.arg(x) is
+	// a function call and @x an operator, and to TiDB @x is a user variable.
 	n := 0
 	for _, p := range st.Params {
 		switch {

@@ -255,3 +255,47 @@ CLOSE c;
 SELECT * FROM t WHERE id = @id AND org = @org;
 UPDATE accounts SET balance = balance + sqlc.arg(amount) WHERE id = sqlc.arg(id);
 SELECT * FROM t WHERE a = sqlc.narg('a') AND b = ANY(sqlc.slice(bs));
+-- Columns and tables named like keywords the scanner knows.
+SELECT key, value, level, mode, data, year, month, day, hour FROM settings WHERE key = $1 AND level > $2 AND mode = 'x';
+UPDATE settings SET value = $1, level = level + 1, mode = DEFAULT WHERE key = $2;
+INSERT INTO settings (key, value, level) VALUES ($1, $2, 0) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, level = settings.level + 1;
+SELECT * FROM events WHERE time > $1 AND zone = $2 AND first = $3 AND last IS NULL;
+UPDATE event SET time = now(), zone = $1, count = count + 1 WHERE id = $2;
+SELECT name, status, type, action, comment FROM tasks WHERE status = $1 AND type IN ('a', 'b');
+DELETE FROM tasks WHERE action = $1 AND comment LIKE $2;
+SELECT "order", "user", "select" FROM "table" WHERE "order" = $1 AND "user" = $2;
+UPDATE "table" SET "order" = "order" + 1, "Select" = $1 WHERE "user" = $2;
+SELECT t.key FROM kv t WHERE t.key = $1 AND t.value <> $2;
+-- Quoting, comments and casing.
+SeLeCt Id FrOm UsErS WhErE EmAiL = $1 FoR uPdAtE;
+SELECT /* a */ id /* b */ FROM /* c */ users /* d */ WHERE /* e */ id = $1 /* f */;
+SELECT id FROM users -- trailing
+WHERE id = $1 -- comment
+AND name = 'a -- not a comment';
+SELECT 'a /* not a comment */' FROM t WHERE a = $1;
+SELECT $q$ it's $1 $q$ AS s FROM t WHERE a = $1;
+SELECT * FROM t WHERE a = 'x' || $1 AND b = $2 || 'y';
+SELECT * FROM t WHERE a::text[] && $1 AND b = $2;
+SELECT * FROM t WHERE a = $1 AND b = ANY('{1,2}'::int[]);
+SELECT * FROM t WHERE a = $10 AND b = $2;
+UPDATE t SET a = $1 WHERE id = $2 AND deleted_at IS NULL RETURNING *;
+UPDATE t SET a = a WHERE b = ALL(SELECT b FROM u);
+UPDATE t SET n = n - $1 WHERE id = $2 AND n >= $1 RETURNING n;
+UPDATE t SET a = $1 FROM u, v WHERE t.id = u.id AND u.v = v.id;
+UPDATE t SET a[1] = $1 WHERE id = $2;
+DELETE FROM t USING u JOIN v ON u.id = v.uid WHERE t.id = u.tid;
+INSERT INTO t (a) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM t WHERE a = $1) RETURNING id;
+INSERT INTO t (a, "B") VALUES ($1, $2) ON CONFLICT ("B") DO NOTHING;
+INSERT INTO t (a) VALUES (DEFAULT) ON CONFLICT (a) DO UPDATE SET a = t.a;
+INSERT INTO t (a, b) VALUES ($1, $2) ON CONFLICT (a) DO UPDATE SET b = COALESCE(EXCLUDED.b, t.b);
+INSERT INTO t (a, b) VALUES ($1, $2) ON CONFLICT (a) DO UPDATE SET b = EXCLUDED.b || t.b;
+WITH x AS (SELECT * FROM t WHERE a = $1 FOR UPDATE) UPDATE t SET b = $2 FROM x WHERE t.id = x.id;
+WITH RECURSIVE tree AS (SELECT id, parent FROM nodes WHERE id = $1 UNION ALL SELECT n.id, n.parent FROM nodes n JOIN tree ON n.parent = tree.id) SELECT count(*) FROM tree;
+SELECT * FROM t WHERE a = $1 LIMIT 1 FOR NO KEY UPDATE OF t NOWAIT;
+SELECT pg_advisory_xact_lock(hashtextextended($1, 0)), pg_try_advisory_lock($2);
+SELECT id FROM t WHERE pg_try_advisory_xact_lock(id) LIMIT 1;
+BEGIN READ ONLY;
+BEGIN ISOLATION LEVEL REPEATABLE READ, READ WRITE, NOT DEFERRABLE;
+START TRANSACTION READ ONLY, ISOLATION LEVEL SERIALIZABLE;
+SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY;
+SET LOCAL transaction_isolation TO 'repeatable read';
