@@ -66,7 +66,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 // summaries has nothing to model.
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/georgysavva/scany/v2",
+	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -274,6 +274,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)
+	}
+	if c, ok := redisCommand(common); ok {
+		return b.redisAccess(fn, call, c)
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		if sum := b.summaryOf(callee); sum != nil {

@@ -111,7 +111,7 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 	v = unwrap(v)
 	k := provKey{v, "#value"}
 	if derived {
-		k.path = "#derived"
+		k.path = "#value#derived"
 	}
 	if p.seen[k] {
 		return
