@@ -776,12 +776,15 @@ func (p *parser) assign(out []Assign, a, b int, ctx *exprCtx, target TableRef) [
 	// c, t.c, or c[1]
 	lhs := p.classify(a, eq, ctx)
 	col, qual := lhs.col, lhs.qual
-	if lhs.kind != ExprColumn {
-		if !p.isAnyName(a) {
-			p.partial = true
-			return out
-		}
+	switch {
+	case lhs.kind == ExprColumn:
+	case lhs.kind == ExprHole:
+		col = "" // SET %s = ?: the column is not known
+	case p.isAnyName(a):
 		col = p.norm(a)
+	default:
+		p.partial = true
+		return out
 	}
 	v, refs := p.expr(eq+1, b, ctx)
 	class := classOf(col, qual, v, refs, target)

@@ -119,7 +119,7 @@ func isOpChar(c byte) bool {
 // ops lists the multi-character operators, longest first.
 var ops3 = [...]string{"->>", "#>>", "<=>", "!~*", "-|-", "<->", "<<=", ">>="}
 var ops2 = [...]string{"::", ":=", "<>", "!=", "<=", ">=", "||", "&&", "->", "#>", "@>", "<@",
-	"<<", ">>", "!~", "~*", "?|", "?&", "=>", "@@", "^@", "#-", "~~"}
+	"<<", ">>", "!~", "~*", "?|", "?&", "=>", "@@", "^@", "#-", "~~", "=="}
 
 // lexer splits a script into tokens, one statement at a time.
 type lexer struct {

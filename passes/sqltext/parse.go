@@ -385,12 +385,17 @@ func (p *parser) dotted(k, j int) bool {
 func (p *parser) qualifiedName(k, j int) (TableRef, int) {
 	var ref TableRef
 	for k < j {
+		name := p.norm(k)
+		// A hole glued to a name ("users_" + suffix) leaves the name unknown.
+		for k+1 < j && p.glued(k) && (p.kind(k) == tHole || p.kind(k+1) == tHole) {
+			name = ""
+			k++
+		}
 		if p.kind(k) == tHole {
 			p.partial = true
-			ref.Schema, ref.Name = ref.Name, ""
-		} else {
-			ref.Schema, ref.Name = ref.Name, p.norm(k)
+			name = ""
 		}
+		ref.Schema, ref.Name = ref.Name, name
 		k++
 		if p.dotted(k, j) {
 			k++
@@ -401,7 +406,13 @@ func (p *parser) qualifiedName(k, j int) (TableRef, int) {
 	return ref, k
 }
 
-// parse summarizes tokens [i, j) as a statement into st.
+// glued reports whether tokens k and k+1 touch, with no blank between.
+func (p *parser) glued(k int) bool {
+	return k+1 < len(p.toks) && p.toks[k].end == p.toks[k+1].start &&
+		p.kind(k) != tOp && p.kind(k+1) != tOp
+}
+
+// stmt summarizes tokens [i, j) as a statement into st.
 func (p *parser) stmt(i, j int, st *Stmt) {
 	if i >= j {
 		return
@@ -935,7 +946,7 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 			return m
 		}
 		k = m
-	case p.kind(k) == tHole && !p.dotted(k+1, j):
+	case p.kind(k) == tHole && !p.dotted(k+1, j) && !p.glued(k):
 		p.partial = true
 		k++
 	case p.isName(k) || p.kind(k) == tHole || p.kind(k) == tIdent && p.dotted(k+1, j):
