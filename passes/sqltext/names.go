@@ -173,3 +173,23 @@ func (s *Stmt) Writes() bool {
 	}
 	return false
 }
+
+// Class returns the class of the assignment col = e by the rules of
+// AssignClass, for an expression summarized on its own, such as the
+// argument of gorm.Expr that ParseExpr reads: a reference to col under any
+// qualifier makes it atomic. Assignments inside a statement are classified
+// by Parse, which also weighs qualifiers against the target table.
+func (e Expr) Class(col string) AssignClass {
+	if e.Kind == ExprParam {
+		return AssignParam
+	}
+	for _, r := range e.Refs {
+		if strings.EqualFold(r, col) {
+			return AssignAtomic
+		}
+	}
+	if e.Kind == ExprConst {
+		return AssignConst
+	}
+	return AssignOther
+}

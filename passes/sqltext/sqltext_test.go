@@ -978,6 +978,27 @@ func TestExprDetails(t *testing.T) {
 	}
 }
 
+func TestExprClass(t *testing.T) {
+	tests := []struct {
+		expr, col string
+		want      AssignClass
+	}{
+		{"stock - ?", "stock", AssignAtomic},
+		{"COALESCE(Stock, 0) + ?", "stock", AssignAtomic},
+		{"?", "stock", AssignParam},
+		{"$1::int", "stock", AssignParam},
+		{"NOW()", "updated_at", AssignConst},
+		{"'x'", "name", AssignConst},
+		{"other + 1", "stock", AssignOther},
+		{"(SELECT max(stock) FROM t)", "stock", AssignOther},
+	}
+	for _, tt := range tests {
+		if got := ParseExpr(tt.expr).Expr.Class(tt.col); got != tt.want {
+			t.Errorf("ParseExpr(%q).Expr.Class(%q) = %v, want %v", tt.expr, tt.col, got, tt.want)
+		}
+	}
+}
+
 func TestNormalization(t *testing.T) {
 	tests := []struct {
 		sql  string
