@@ -16,4 +16,8 @@
 // error: text it cannot follow yields KindUnknown or a Partial summary.
 // Results are cached by text, so each distinct string is scanned once per
 // process.
+//
+// The summaries are held to those derived from the parse trees of pg_query
+// and of TiDB's MySQL parser by the differential tests of the separate
+// module in the oracle directory, which run.sh there runs.
 package sqltext

@@ -28,12 +28,17 @@ type result struct {
 	samples                    []string
 }
 
+// TestOracle summarizes every statement of the corpora with the scanner and
+// with the real parser of its dialect, compares the fields both can know,
+// and logs the agreement per corpus and field. Statements the real parser
+// rejects are skipped.
 func TestOracle(t *testing.T) {
 	corpora := loadCorpora(t)
 	results := map[string]map[string]*result{}
 	stmts := map[string]int{}
 	rejected := map[string]int{}
 	rejects := map[string][]string{}
+	reasons := map[string]map[string]int{}
 	p := parser.New()
 	p.EnableWindowFunc(true)
 	for _, c := range corpora {
@@ -81,8 +86,12 @@ func TestOracle(t *testing.T) {
 						continue
 					}
 					r := results[c.group][f]
-					if _, ok := skip[f]; ok {
+					if why, ok := skip[f]; ok {
 						r.excluded++
+						if reasons[c.group] == nil {
+							reasons[c.group] = map[string]int{}
+						}
+						reasons[c.group][f+": "+why]++
 						continue
 					}
 					r.compared++
@@ -129,6 +138,14 @@ func TestOracle(t *testing.T) {
 			for _, s := range r.samples[:n] {
 				fmt.Fprintf(&b, "    %s\n", s)
 			}
+		}
+		var why []string
+		for w := range reasons[g] {
+			why = append(why, w)
+		}
+		slices.Sort(why)
+		for _, w := range why {
+			fmt.Fprintf(&b, "  excluded %4d × %s\n", reasons[g][w], w)
 		}
 		if verbose {
 			for _, r := range rejects[g] {
