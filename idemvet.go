@@ -12,6 +12,7 @@ import (
 
 	"github.com/idemvet/idemvet/checkfindinsert"
 	"github.com/idemvet/idemvet/lostupdate"
+	"github.com/idemvet/idemvet/noversion"
 )
 
 // Suite is the list of idemvet's analyzers, in the order they are listed
@@ -19,4 +20,5 @@ import (
 var Suite = []*analysis.Analyzer{
 	checkfindinsert.Analyzer,
 	lostupdate.Analyzer,
+	noversion.Analyzer,
 }

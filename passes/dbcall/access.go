@@ -150,6 +150,12 @@ type Access struct {
 	// RowsReturned is the index of Fn's result that carries the affected
 	// rows to callers, or -1.
 	RowsReturned int
+	// ResultObjs are the values of the write's result object (sql.Result,
+	// pgconn.CommandTag) whose RowsAffected method gives the count.
+	ResultObjs []ssa.Value
+	// ResultReturned is the index of Fn's result that returns the result
+	// object to callers (sqlc :execresult), or -1.
+	ResultReturned int
 	// UniqueHandled reports that the failure of this write is tested for a
 	// unique violation (here, or in the summarized callee).
 	UniqueHandled bool
@@ -160,6 +166,20 @@ type Access struct {
 	// Heuristic reports an access inferred from a method's name and
 	// arguments alone (an interface whose implementation is not visible).
 	Heuristic bool
+	// Command is the sqlc command of the query (":exec", ":execrows",
+	// ":one", ...) when its SQL carries a "-- name:" header.
+	Command string
+	// Generated reports an access executed in generated code (sqlc): the
+	// code a caller cannot change, so findings about it belong at the
+	// caller.
+	Generated bool
+	// VersionColumn is the optimistic-locking column of the model an ORM
+	// access writes (a gorm Version field), "" when none is known.
+	VersionColumn string
+	// OptimisticLock reports a gorm model whose version field is
+	// gorm.io/plugin/optimisticlock.Version: the plugin adds the version
+	// predicate and bump, and signals conflicts only through RowsAffected.
+	OptimisticLock bool
 }
 
 // Via describes the call path from Fn into the function that performs an

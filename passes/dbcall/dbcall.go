@@ -1,6 +1,8 @@
 package dbcall
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -195,6 +197,8 @@ type builder struct {
 	sums    map[*ssa.Function]*summaryFact
 	methods map[string][]*types.Func // imported methods with summaries, by name
 	tables  map[*types.TypeName]string
+	// genFiles are the package's generated files.
+	genFiles map[*token.File]bool
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
@@ -252,7 +256,11 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 			}
 		}
 	}
+	gen := b.generated(fn)
 	for _, a := range fi.Accesses {
+		if a.Via == nil {
+			a.Generated = gen
+		}
 		b.outcome(fi, a)
 	}
 	for _, a := range fi.Accesses {
@@ -261,6 +269,19 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 	}
 	b.infos[fn] = fi
 	return fi
+}
+
+// generated reports whether fn is declared in a generated file.
+func (b *builder) generated(fn *ssa.Function) bool {
+	if b.genFiles == nil {
+		b.genFiles = map[*token.File]bool{}
+		for _, f := range b.pass.Files {
+			if ast.IsGenerated(f) {
+				b.genFiles[b.pass.Fset.File(f.FileStart)] = true
+			}
+		}
+	}
+	return b.genFiles[b.pass.Fset.File(fn.Pos())]
 }
 
 // accessesOf returns the accesses a call performs or leads to.

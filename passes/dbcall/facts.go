@@ -134,6 +134,11 @@ type accessFact struct {
 	UniqueHandled  bool
 	Partial        bool
 	Heuristic      bool
+	Command        string
+	Generated      bool
+	ResultObj      int // the result returning the write's sql.Result or CommandTag, or -1
+	VersionColumn  string
+	OptimisticLock bool
 }
 
 func (a *accessFact) String() string {
@@ -167,6 +172,9 @@ func (a *accessFact) String() string {
 	}
 	if a.RowsResult >= 0 {
 		b.WriteString(fmt.Sprintf(" rows@r%d", a.RowsResult))
+	}
+	if a.ResultObj >= 0 {
+		b.WriteString(fmt.Sprintf(" result@r%d", a.ResultObj))
 	}
 	if a.RowsChecked {
 		b.WriteString(" rowschecked")
@@ -351,6 +359,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Count: a.Count, Exists: a.Exists, Lock: a.Lock, LockOptions: a.LockOptions,
 		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Isolation: a.Isolation,
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
+		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
+		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1},
 	}
 	for _, adv := range a.Advisory {
@@ -773,8 +783,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			Count: f.Count, Exists: f.Exists, Lock: f.Lock, LockOptions: f.LockOptions,
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
-			RowsReturned: -1,
-			Via:          &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
+			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
+			RowsReturned: -1, ResultReturned: -1,
+			Via: &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
 		}
 		for _, adv := range f.Advisory {
 			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
@@ -808,6 +819,12 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		if f.RowsResult >= 0 && cv != nil {
 			a.RowsAffected = resultValues(cv, f.RowsResult)
+		}
+		if f.ResultObj >= 0 && cv != nil {
+			a.ResultObjs = resultValues(cv, f.ResultObj)
+			for _, obj := range a.ResultObjs {
+				a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(obj)...)
+			}
 		}
 		out = append(out, a)
 	}

@@ -22,7 +22,7 @@ func (b *builder) fsAccess(fn *ssa.Function, call ssa.CallInstruction, f apis.FS
 		return nil
 	}
 	path := b.resolveRef(refOf(args[f.Path]))
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Table: apis.FSTable, RowsReturned: -1, SQL: analysisutil.FuncName(call.Common())}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Table: apis.FSTable, RowsReturned: -1, ResultReturned: -1, SQL: analysisutil.FuncName(call.Common())}
 	v := call.Value()
 	errs := func() []ssa.Value {
 		if v == nil {

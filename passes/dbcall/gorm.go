@@ -131,7 +131,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return accs
 	}
 
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1, ResultReturned: -1}
 	var model ssa.Value
 	table := ""
 	for _, c := range chain {
@@ -169,6 +169,12 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 			if st, ok := n.Underlying().(*types.Struct); ok {
 				fields = gormFields(st)
 			}
+		}
+	}
+	for _, f := range fields {
+		if f.version {
+			a.VersionColumn = f.column
+			a.OptimisticLock = strings.HasSuffix(typeName(f.typ), "optimisticlock.Version")
 		}
 	}
 	if role.Conds >= 0 {
@@ -250,8 +256,26 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	default:
 		a.Kind = KindOther
 	}
+	if a.OptimisticLock && (a.Kind == KindUpdate) {
+		// gorm.io/plugin/optimisticlock adds "AND version = <old>" and
+		// "version = version + 1" to updates of the model.
+		if _, ok := a.WhereColumn(a.VersionColumn); !ok {
+			a.Where = append(a.Where, Binding{Column: a.VersionColumn, Op: "=", Expr: "optimisticlock"})
+		}
+		a.Set = append(dropColumn(a.Set, a.VersionColumn), Binding{Column: a.VersionColumn, Op: "=", Class: sqltext.AssignAtomic, Expr: a.VersionColumn + " + 1"})
+	}
 	b.gormResults(a, call, finisher, role)
 	return []*Access{a}
+}
+
+func dropColumn(bs []Binding, col string) []Binding {
+	var out []Binding
+	for _, b := range bs {
+		if b.Column != col {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 func limitOne(r []ColumnRead) []ColumnRead { return r }

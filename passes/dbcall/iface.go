@@ -114,7 +114,7 @@ var (
 func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types.Func, args []ssa.Value) []*Access {
 	sig := m.Type().(*types.Signature)
 	name := m.Name()
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Heuristic: true, RowsReturned: -1}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Heuristic: true, RowsReturned: -1, ResultReturned: -1}
 	a.Via = &Via{Callees: []string{objLabel(m)}, Origin: "implementation not visible"}
 	// params: the interface method's parameters (without receiver); args
 	// include the receiver first.

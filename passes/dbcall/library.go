@@ -121,7 +121,8 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		Count:        stmt.Count,
 		Exists:       stmt.Exists,
 		Partial:      stmt.Partial,
-		RowsReturned: -1,
+		RowsReturned: -1, ResultReturned: -1,
+		Command: stmt.Command,
 	}
 	if stmt.Lock.NoWait {
 		a.LockOptions = "NOWAIT"
@@ -368,11 +369,12 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	case apis.OpExec, apis.OpStmtExec:
 		if _, isTuple := v.Type().(*types.Tuple); isTuple {
 			a.Err = extracts(v, 1)
-			for _, res := range extracts(v, 0) {
-				a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(res)...)
-			}
+			a.ResultObjs = extracts(v, 0)
 		} else {
-			a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(v)...)
+			a.ResultObjs = []ssa.Value{v}
+		}
+		for _, res := range a.ResultObjs {
+			a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(res)...)
 		}
 	}
 	if a.Count || a.Exists {

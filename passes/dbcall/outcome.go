@@ -307,6 +307,20 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 	if !a.Kind.IsWrite() || a.RowsChecked {
 		return
 	}
+	for _, obj := range a.ResultObjs {
+		if obj.Referrers() == nil {
+			continue
+		}
+		for _, r := range *obj.Referrers() {
+			if ret, ok := r.(*ssa.Return); ok {
+				for i, res := range ret.Results {
+					if res == obj {
+						a.ResultReturned = i
+					}
+				}
+			}
+		}
+	}
 	for _, v := range a.RowsAffected {
 		switch use, idx := examined(v, 0); use {
 		case useCompared:
@@ -319,11 +333,36 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 	// testing the error examines the outcome.
 	if a.Stmt != nil && len(a.Stmt.Returning) > 0 {
 		for _, e := range a.Err {
-			if use, _ := examined(e, 0); use == useCompared {
+			if errTested(e) {
 				a.RowsChecked = true
 			}
 		}
 	}
+}
+
+// errTested reports whether an error is compared, branched on, given to
+// errors.Is/As, or returned: a RETURNING update's "no row" reaches code
+// that acts on it.
+func errTested(e ssa.Value) bool {
+	if e.Referrers() == nil {
+		return false
+	}
+	for _, r := range *e.Referrers() {
+		switch x := r.(type) {
+		case *ssa.BinOp, *ssa.If, *ssa.Return:
+			return true
+		case ssa.CallInstruction:
+			switch analysisutil.FuncName(x.Common()) {
+			case "errors.Is", "errors.As":
+				return true
+			}
+		case *ssa.Phi:
+			if errTested(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type use uint8

@@ -1,0 +1,53 @@
+// Package noversion defines an Analyzer that reports updates that skip
+// optimistic concurrency, and compare-and-set updates whose outcome is
+// ignored.
+//
+// # Analyzer noversion
+//
+// noversion: report unversioned updates and ignored compare-and-set results
+//
+// Two hazards of updates that race:
+//
+// A table is versioned (a version, lock_version or revision column; a gorm
+// model with a Version field or gorm.io/plugin/optimisticlock's Version) and
+// one update path forgets it. The last writer silently wins:
+//
+//	UPDATE documents SET title = $1, body = $2 WHERE id = $3   // update of documents without a version check
+//	db.Save(&doc)                                              // the whole row, no predicate
+//
+// A conditional update — a version predicate, a state guard such as
+// "WHERE id = $1 AND status = 'searching'", a lease "AND held_until < now()",
+// a balance "AND balance >= $2" — whose affected-row count is never examined.
+// Zero rows means someone else won; code that ignores it reports success
+// for a write that did not happen (the ride goes to two drivers):
+//
+//	db.ExecContext(ctx, "UPDATE rides SET status = 'accepted', driver_id = $2 WHERE id = $1 AND status = 'searching'", id, driver)
+//
+// Right:
+//
+//	res, err := db.ExecContext(ctx, "UPDATE documents SET title = $1, version = version + 1 WHERE id = $2 AND version = $3", title, id, v)
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return ErrConflict
+//	}
+//
+// The count may be tested where the update runs or returned to a caller
+// that tests it (followed across packages). An sqlc query with such a
+// predicate declared :exec gives callers no way to know; the finding is
+// reported at the call of the generated method and suggests :execrows.
+//
+// Versioned tables are known from the model (gorm fields), and from the
+// other updates of the package and of the repositories it calls: when some
+// update of a table checks its version column, every update of that table
+// must. It stays silent on atomic updates that read nothing (SET c = c + 1,
+// SET deleted_at = now()), on unversioned tables, on inserts, on updates
+// made while a SELECT ... FOR UPDATE of the table holds the row, and on
+// counts that are compared, branched on, or returned.
+//
+// Categories: "missingpredicate" (no version check), "nobump" (the version
+// is checked but not incremented), "rowsaffectedunchecked" (a
+// compare-and-set whose outcome is ignored).
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore noversion a losing accept is harmless here: the job is idempotent
+package noversion

@@ -1,0 +1,246 @@
+package noversion
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports unversioned updates and ignored compare-and-set results.
+var Analyzer = &analysis.Analyzer{
+	Name:     "noversion",
+	Doc:      analysisutil.MustExtractDoc(doc, "noversion"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/noversion.md",
+	Run:      run,
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
+}
+
+// versionColumns are the names of optimistic-locking columns.
+var versionColumns = map[string]bool{"version": true, "lock_version": true, "revision": true, "row_version": true}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	if db.Err != nil || len(db.Funcs) == 0 {
+		return nil, nil
+	}
+	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	rep := report.New(pass)
+	versioned := versionedTables(db)
+	for _, fi := range db.Funcs {
+		if rep.Generated(fi.Fn.Pos()) {
+			continue
+		}
+		for _, a := range fi.Accesses {
+			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {
+				continue
+			}
+			if d, ok := checkVersion(pass, txs, versioned, a); ok {
+				rep.Report(d)
+				continue
+			}
+			if d, ok := checkRows(pass, a); ok {
+				rep.Report(d)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// versioned records a table's version column and where the model learned
+// that the table is versioned.
+type versioned struct {
+	column string
+	how    string // "model", or "other updates of T check version"
+}
+
+// versionedTables collects the tables known to be versioned: written by a
+// model with a version field, or updated somewhere (here or in a called
+// repository) with a version predicate.
+func versionedTables(db *dbcall.Result) map[string]versioned {
+	out := map[string]versioned{}
+	for _, fi := range db.Funcs {
+		for _, a := range fi.Accesses {
+			if a.Table == "" {
+				continue
+			}
+			if a.VersionColumn != "" {
+				out[a.Table] = versioned{a.VersionColumn, "model"}
+				continue
+			}
+			if a.Kind != dbcall.KindUpdate {
+				continue
+			}
+			for _, w := range a.Where {
+				if versionColumns[w.Column] && w.Op == "=" {
+					if _, known := out[a.Table]; !known {
+						out[a.Table] = versioned{w.Column, "other updates of " + a.Table + " check " + w.Column}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkVersion reports an update of a versioned table that omits the
+// version predicate or does not bump the version.
+func checkVersion(pass *analysis.Pass, txs *txscope.Result, tables map[string]versioned, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	v, ok := tables[a.Table]
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	// Through a repository or query of another package: the hazard is in
+	// that function, reported there; generated code is the exception, as
+	// its callers chose the query.
+	if a.Via != nil && !a.Generated {
+		return analysis.Diagnostic{}, false
+	}
+	if !writesAppData(a) {
+		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
+	}
+	if lockedFirst(txs, a) {
+		return analysis.Diagnostic{}, false
+	}
+	_, checks := a.WhereColumn(v.column)
+	bump, bumps := a.SetColumn(v.column)
+	if checks && bumps && (bump.Class == sqltext.AssignAtomic || bump.Class == sqltext.AssignParam) {
+		return analysis.Diagnostic{}, false
+	}
+	what := whatUpdate(a)
+	if checks {
+		return analysis.Diagnostic{
+			Pos: a.Pos, Category: "nobump",
+			Message: fmt.Sprintf("%s checks %s but does not bump it: the next writer with the same %s overwrites this change; SET %s = %s + 1",
+				what, v.column, v.column, v.column, v.column),
+		}, true
+	}
+	fix := fmt.Sprintf("add AND %s = $n, bump %s, and treat 0 rows affected as a conflict", v.column, v.column)
+	if a.Lib == apis.LibGorm {
+		fix = fmt.Sprintf("use gorm.io/plugin/optimisticlock's Version for %s and check RowsAffected, or add Where(\"%s = ?\", old) and bump it", v.column, v.column)
+	}
+	source := ""
+	if v.how != "model" {
+		source = " (" + v.how + ")"
+	}
+	return analysis.Diagnostic{
+		Pos: a.Pos, Category: "missingpredicate",
+		Message: fmt.Sprintf("%s without a version check%s: concurrent edits overwrite each other silently; %s", what, source, fix),
+	}, true
+}
+
+// whatUpdate names an update for messages.
+func whatUpdate(a *dbcall.Access) string {
+	if a.Lib == apis.LibGorm && a.Stmt == nil && isSave(a) {
+		return "gorm Save of " + a.Table
+	}
+	if a.Via != nil {
+		return fmt.Sprintf("update of %s by %s", a.Table, a.Via.Callees[len(a.Via.Callees)-1])
+	}
+	return "update of " + a.Table
+}
+
+func isSave(a *dbcall.Access) bool {
+	if a.Call == nil {
+		return false
+	}
+	if f := analysisutil.CalleeFunc(a.Call.Common()); f != nil {
+		return f.Name() == "Save"
+	}
+	return false
+}
+
+// writesAppData reports whether the update writes a value from the
+// application (the kind of write that overwrites a concurrent edit).
+func writesAppData(a *dbcall.Access) bool {
+	for _, s := range a.Set {
+		if s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther {
+			if !versionColumns[s.Column] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lockedFirst reports a locking read of the table earlier in the update's
+// transaction: pessimistic locking instead of a version.
+func lockedFirst(txs *txscope.Result, a *dbcall.Access) bool {
+	tx := txs.Of(a)
+	if tx == nil {
+		return false
+	}
+	for _, r := range tx.Accesses {
+		if r.Table == a.Table && (r.Lock == sqltext.LockUpdate || r.Lock == sqltext.LockNoKeyUpdate) && r.Pos < a.Pos {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRows reports a compare-and-set update whose affected-row count is
+// never examined.
+func checkRows(pass *analysis.Pass, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	guard, ok := casGuard(a)
+	if !ok || a.RowsChecked || a.RowsReturned >= 0 || a.ResultReturned >= 0 {
+		return analysis.Diagnostic{}, false
+	}
+	// Through a repository: the repository dropped the count (and is
+	// reported in its own package) unless it is generated code or hands
+	// the count back (then a.RowsAffected holds it here, unexamined).
+	if a.Via != nil && !a.Generated && len(a.RowsAffected) == 0 && len(a.ResultObjs) == 0 {
+		return analysis.Diagnostic{}, false
+	}
+	fix := "check RowsAffected and treat 0 as a conflict"
+	if a.Via != nil && a.Generated && a.Command == ":exec" {
+		fix = fmt.Sprintf("declare the query :execrows and treat 0 rows as a conflict (%s is :exec, so callers cannot know)", a.Via.Callees[len(a.Via.Callees)-1])
+	}
+	return analysis.Diagnostic{
+		Pos: a.Pos, Category: "rowsaffectedunchecked",
+		Message: fmt.Sprintf("compare-and-set on %s.%s ignores rows affected: when 0 rows match, another writer got there first and this update did nothing; %s",
+			a.Table, guard, fix),
+	}, true
+}
+
+// casGuard returns the column of an update's guard predicate: beside a key
+// (id = $1), a condition on the row's current state (status = 'searching',
+// version = $2, held_until < now(), balance >= $2).
+func casGuard(a *dbcall.Access) (string, bool) {
+	hasKey := false
+	guard := ""
+	for _, w := range a.Where {
+		if w.Column == "" {
+			continue
+		}
+		switch {
+		case isKeyColumn(w.Column) && (w.Op == "=" || w.Op == "IN"):
+			hasKey = true
+		case w.Op == "IS NULL" || w.Op == "IS NOT NULL":
+			// deleted_at IS NULL scopes rather than guards
+		case guard == "":
+			guard = w.Column
+		}
+	}
+	return guard, hasKey && guard != ""
+}
+
+// isKeyColumn reports columns that identify rows (id, user_id, key, uuid,
+// email) rather than describe their state.
+func isKeyColumn(col string) bool {
+	switch col {
+	case "id", "uuid", "key", "code", "slug", "email", "name", "sku", "job_name":
+		return true
+	}
+	return strings.HasSuffix(col, "_id") || strings.HasSuffix(col, "_key") || strings.HasSuffix(col, "_uuid") || strings.HasSuffix(col, "_code")
+}

@@ -1,0 +1,14 @@
+package noversion_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/noversion"
+)
+
+func Test(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...")
+}
