@@ -213,9 +213,12 @@ func checkRows(pass *analysis.Pass, a *dbcall.Access) (analysis.Diagnostic, bool
 	}, true
 }
 
-// casGuard returns the column of an update's guard predicate: beside a key
-// (id = $1), a condition on the row's current state (status = 'searching',
-// version = $2, held_until < now(), balance >= $2).
+// casGuard returns the column of an update's guard predicate: beside a
+// predicate naming one row (id = $1), a condition on the state the update
+// changes (status = 'searching' with SET status, held_until < now() with SET
+// held_until, balance >= $2 with SET balance), or a version predicate.
+// Bulk updates (user_id = $1 AND status = 'unread') and touches of other
+// columns are not compare-and-sets: zero rows there is no lost race.
 func casGuard(a *dbcall.Access) (string, bool) {
 	hasKey := false
 	guard := ""
@@ -224,23 +227,29 @@ func casGuard(a *dbcall.Access) (string, bool) {
 			continue
 		}
 		switch {
-		case isKeyColumn(w.Column) && (w.Op == "=" || w.Op == "IN"):
+		case w.Op == "=" && isRowKey(a.Table, w.Column):
 			hasKey = true
+		case versionColumns[w.Column] && w.Op == "=":
+			guard = w.Column
 		case w.Op == "IS NULL" || w.Op == "IS NOT NULL":
 			// deleted_at IS NULL scopes rather than guards
-		case guard == "":
-			guard = w.Column
+		default:
+			if _, set := a.SetColumn(w.Column); set && guard == "" {
+				guard = w.Column
+			}
 		}
 	}
 	return guard, hasKey && guard != ""
 }
 
-// isKeyColumn reports columns that identify rows (id, user_id, key, uuid,
-// email) rather than describe their state.
-func isKeyColumn(col string) bool {
+// isRowKey reports columns that name a single row: the primary key by its
+// usual names, the table's own "<singular>_id", and common natural keys.
+// Foreign keys (user_id on entries) select many rows.
+func isRowKey(table, col string) bool {
 	switch col {
-	case "id", "uuid", "key", "code", "slug", "email", "name", "sku", "job_name":
+	case "id", "uuid", "key", "code", "slug", "email", "sku", "job_name", "token":
 		return true
 	}
-	return strings.HasSuffix(col, "_id") || strings.HasSuffix(col, "_key") || strings.HasSuffix(col, "_uuid") || strings.HasSuffix(col, "_code")
+	singular := strings.TrimSuffix(table, "s")
+	return col == singular+"_id" || col == singular+"_key" || col == singular+"_uuid"
 }

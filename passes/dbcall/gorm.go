@@ -311,6 +311,10 @@ func (b *builder) gormPrimaryWhere(a *Access, model ssa.Value, fields []gormFiel
 	}
 	for _, f := range fields {
 		if f.primary {
+			// gorm adds the key only when it is set: not for Model(&T{}).
+			if isFreshLiteral(model) && storedField(model, f.path) == nil {
+				return
+			}
 			if _, dup := a.WhereColumn(f.column); !dup {
 				ref := fieldRef(unwrap(model), f.path)
 				if v := storedField(model, f.path); v != nil {
