@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/report"
@@ -220,11 +221,17 @@ func checkRows(pass *analysis.Pass, a *dbcall.Access) (analysis.Diagnostic, bool
 // Bulk updates (user_id = $1 AND status = 'unread') and touches of other
 // columns are not compare-and-sets: zero rows there is no lost race.
 func casGuard(a *dbcall.Access) (string, bool) {
+	if a.Stmt != nil && len(a.Stmt.From) > 1 {
+		return "", false // UPDATE ... FROM: a join update of many rows
+	}
+	if !bindsGoValue(a) {
+		return "", false // all constants: a data fix, done once or already done
+	}
 	hasKey := false
 	guard := ""
 	for _, w := range a.Where {
-		if w.Column == "" {
-			continue
+		if w.Column == "" || w.Value.IsZero() && w.Const == "" && w.Expr != "optimisticlock" {
+			continue // opaque, or compared with another column
 		}
 		switch {
 		case w.Op == "=" && isRowKey(a.Table, w.Column):
@@ -240,6 +247,19 @@ func casGuard(a *dbcall.Access) (string, bool) {
 		}
 	}
 	return guard, hasKey && guard != ""
+}
+
+// bindsGoValue reports whether any column of the update is bound to a
+// value of the program.
+func bindsGoValue(a *dbcall.Access) bool {
+	for _, b := range append(append([]dbcall.Binding(nil), a.Where...), a.Set...) {
+		if !b.Value.IsZero() {
+			if _, isConst := b.Value.Root.(*ssa.Const); !isConst {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isRowKey reports columns that name a single row: the primary key by its
