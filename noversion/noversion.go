@@ -241,7 +241,9 @@ func casGuard(a *dbcall.Access) (string, bool) {
 		case w.Op == "IS NULL" || w.Op == "IS NOT NULL":
 			// deleted_at IS NULL scopes rather than guards
 		default:
-			if _, set := a.SetColumn(w.Column); set && guard == "" {
+			// "AND c IS DISTINCT FROM $new" with SET c = $new skips a
+			// write that changes nothing: zero rows is not a lost race.
+			if s, set := a.SetColumn(w.Column); set && guard == "" && !(s.Value.Same(w.Value) && (w.Op == "<>" || strings.Contains(w.Op, "DISTINCT"))) {
 				guard = w.Column
 			}
 		}

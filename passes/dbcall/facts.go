@@ -228,6 +228,8 @@ func (b *builder) summaryOf(fn *ssa.Function) *summaryFact {
 		if b.active[fn] {
 			return nil
 		}
+		// A recursive call met while summarizing fn sees no summary.
+		b.sums[fn] = nil
 		s = b.summarize(fn)
 	} else if obj, ok := fn.Object().(*types.Func); ok {
 		var f summaryFact

@@ -129,3 +129,22 @@ func Scoped(ctx context.Context, db *sql.DB, tenant, id int64, name string) erro
 	_, err := db.ExecContext(ctx, "UPDATE projects SET name = $1 WHERE tenant_id = $2 AND id = $3", name, tenant, id) // ok: keys only
 	return err
 }
+
+// A write skipped when it would change nothing: zero rows means "already
+// so", not a lost race.
+func SetDispatcher(ctx context.Context, db *sql.DB, worker, dispatcher int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE workers SET dispatcher_id = $1 WHERE id = $2 AND dispatcher_id IS DISTINCT FROM $1", dispatcher, worker) // ok: idempotent
+	return err
+}
+
+// A one-off data fix made of constants.
+func FixSetting(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE settings SET value = '"167h"' WHERE key = 'upload.s3.expiry' AND value = '"14d"'`) // ok: no Go value involved
+	return err
+}
+
+// A bulk update: zero rows means nothing to do.
+func MarkAllRead(ctx context.Context, db *sql.DB, user int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE entries SET status = 'read' WHERE user_id = $1 AND status = 'unread'", user) // ok: many rows
+	return err
+}
