@@ -250,6 +250,9 @@ type Stmt struct {
 	// Text is the statement text as given (for messages and fixes); Spans
 	// index into it.
 	Text string
+	// DDL summarizes CREATE/ALTER/DROP TABLE and CREATE/DROP INDEX for the
+	// schema catalog; nil for other statements.
+	DDL *DDL
 }
 
 // Hole stands for a part of a statement whose text is not known statically
