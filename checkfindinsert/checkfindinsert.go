@@ -13,6 +13,7 @@ import (
 	"github.com/idemvet/idemvet/internal/report"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "checkfindinsert"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
 	Run:      run,
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -35,15 +36,16 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	rep := report.New(pass)
 	for _, fi := range db.Funcs {
-		runFunc(pass, rep, db, txs, fi)
+		runFunc(pass, rep, db, txs, cat, fi)
 	}
 	return nil, nil
 }
 
 // runFunc pairs each insert of fn with the lookups whose outcome decides it.
-func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo) {
+func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcall.FuncInfo) {
 	if rep.Generated(fi.Fn.Pos()) {
 		return // generated code (sqlc) is shared by correct callers
 	}
@@ -60,7 +62,7 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 				continue
 			}
 			if cols, ok := sameKey(d.Access, ins); ok && decides(d, ins) && !safe(txs, fi, d.Access, ins) {
-				rep.Report(diagnostic(pass, d.Access, ins, cols))
+				rep.Report(diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
 				break
 			}
 		}
@@ -177,23 +179,88 @@ func safe(txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bo
 	return false
 }
 
-func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string) analysis.Diagnostic {
+// backing says what guarantees the key's uniqueness.
+type backing struct {
+	known  bool   // a schema or model describes the table
+	unique string // the constraint backing the key, "" when none
+}
+
+// uniqueness looks the key up in the schema catalog and in the ORM
+// model's tags.
+func uniqueness(cat *schema.Catalog, read, ins *dbcall.Access, cols []string) backing {
+	for _, set := range ins.ModelUniques {
+		if subset(set, cols) {
+			return backing{known: true, unique: "the model's unique index on " + ins.Table + "(" + strings.Join(set, ", ") + ")"}
+		}
+	}
+	t := cat.Table(ins.Table)
+	if t == nil {
+		return backing{}
+	}
+	// A partial index backs the key when the insert's constants (or the
+	// lookup's) satisfy its predicate: "one active ride per driver".
+	holds := func(where []sqltext.Cond) bool {
+		if len(where) == 0 {
+			return false
+		}
+		for _, c := range where {
+			if c.Column == "" || c.Op != "=" || c.Value.Kind != sqltext.ExprConst {
+				return false
+			}
+			want := strings.Trim(c.Value.Text, "'")
+			s, ok := ins.SetColumn(c.Column)
+			if !ok {
+				s, ok = read.WhereColumn(c.Column)
+			}
+			if !ok || strings.Trim(s.Const, "'\"") != want {
+				return false
+			}
+		}
+		return true
+	}
+	if u, ok := t.Covering(cols, holds); ok {
+		return backing{known: true, unique: fmt.Sprintf("the UNIQUE constraint %s", u.Name)}
+	}
+	return backing{known: true}
+}
+
+func subset(set, of []string) bool {
+	in := map[string]bool{}
+	for _, c := range of {
+		in[strings.ToLower(c)] = true
+	}
+	for _, c := range set {
+		if !in[strings.ToLower(c)] {
+			return false
+		}
+	}
+	return len(set) > 0
+}
+
+func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b backing) analysis.Diagnostic {
 	lookup := analysisutil.Position(pass.Fset, read.Pos)
 	what := "the lookup at " + lookup
 	if read.Via != nil {
 		what = fmt.Sprintf("the lookup by %s at %s", read.Via.Callees[0], lookup)
 	}
 	key := fmt.Sprintf("%s(%s)", ins.Table, strings.Join(cols, ", "))
-	fix := "add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING"
-	if ins.Table == "file" {
-		key = "file(path)"
-		fix = "create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist"
+	category := "unhandled"
+	var msg string
+	switch {
+	case ins.Table == "file":
+		msg = fmt.Sprintf("check-then-insert on file(path): another process can create it between %s and this write; create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist", what)
+	case b.unique != "":
+		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate, but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, what)
+	case b.known:
+		category = "nounique"
+		msg = fmt.Sprintf("check-then-insert on %s: no UNIQUE constraint covers the key, so concurrent requests insert duplicates between %s and this insert; add one and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what)
+	default:
+		msg = fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert; add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what)
 	}
-	msg := fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert; %s", key, what, fix)
 	return analysis.Diagnostic{
 		Pos:      ins.Pos,
 		End:      token.NoPos,
-		Category: "unhandled",
+		Category: category,
 		Message:  msg,
 		Related:  []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup that decides this insert"}},
 	}

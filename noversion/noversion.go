@@ -12,6 +12,7 @@ import (
 	"github.com/idemvet/idemvet/internal/report"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "noversion"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/noversion.md",
 	Run:      run,
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 
 // versionColumns are the names of optimistic-locking columns.
@@ -33,12 +34,17 @@ var versionColumns = map[string]bool{"version": true, "lock_version": true, "rev
 
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
-	if db.Err != nil || len(db.Funcs) == 0 {
+	if db.Err != nil {
+		return nil, nil // the model failed here: stay silent, even about directives
+	}
+	rep := report.New(pass)
+	defer rep.Finish() // stale and malformed //idemvet:ignore directives
+	if len(db.Funcs) == 0 {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
-	rep := report.New(pass)
-	versioned := versionedTables(db)
+	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
+	versioned := versionedTables(db, cat)
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue
@@ -69,8 +75,13 @@ type versioned struct {
 // versionedTables collects the tables known to be versioned: written by a
 // model with a version field, or updated somewhere (here or in a called
 // repository) with a version predicate.
-func versionedTables(db *dbcall.Result) map[string]versioned {
+func versionedTables(db *dbcall.Result, cat *schema.Catalog) map[string]versioned {
 	out := map[string]versioned{}
+	for _, t := range cat.Tables() {
+		if t.Version != "" {
+			out[strings.ToLower(t.Name)] = versioned{t.Version, "model"}
+		}
+	}
 	for _, fi := range db.Funcs {
 		for _, a := range fi.Accesses {
 			if a.Table == "" {

@@ -176,6 +176,10 @@ type Access struct {
 	// VersionColumn is the optimistic-locking column of the model an ORM
 	// access writes (a gorm Version field), "" when none is known.
 	VersionColumn string
+	// ModelUniques lists the column sets an ORM model declares unique
+	// (gorm primaryKey, unique, uniqueIndex tags; fields sharing a
+	// uniqueIndex name form one set).
+	ModelUniques [][]string
 	// OptimisticLock reports a gorm model whose version field is
 	// gorm.io/plugin/optimisticlock.Version: the plugin adds the version
 	// predicate and bump, and signals conflicts only through RowsAffected.

@@ -171,6 +171,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 			}
 		}
 	}
+	a.ModelUniques = modelUniques(fields)
 	for _, f := range fields {
 		if f.version {
 			a.VersionColumn = f.column
@@ -266,6 +267,42 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	}
 	b.gormResults(a, call, finisher, role)
 	return []*Access{a}
+}
+
+// modelUniques groups a model's unique columns: the primary key, each
+// unique or unnamed uniqueIndex field alone, and named uniqueIndex groups.
+func modelUniques(fields []gormField) [][]string {
+	var out [][]string
+	var pk []string
+	groups := map[string][]string{}
+	var order []string
+	for _, f := range fields {
+		if f.primary {
+			pk = append(pk, f.column)
+		}
+		if !f.unique {
+			continue
+		}
+		name := f.index
+		if i := strings.IndexByte(name, ','); i >= 0 {
+			name = name[:i]
+		}
+		if name == "" {
+			out = append(out, []string{f.column})
+			continue
+		}
+		if _, ok := groups[name]; !ok {
+			order = append(order, name)
+		}
+		groups[name] = append(groups[name], f.column)
+	}
+	for _, n := range order {
+		out = append(out, groups[n])
+	}
+	if len(pk) > 0 {
+		out = append(out, pk)
+	}
+	return out
 }
 
 func dropColumn(bs []Binding, col string) []Binding {

@@ -109,6 +109,10 @@ func gormFields(st *types.Struct) []gormField {
 			_, pk := tag["primarykey"]
 			_, uniq := tag["unique"]
 			_, uidx := tag["uniqueindex"]
+			if idx, ok := tag["index"]; ok && strings.Contains(strings.ToLower(idx), "unique") {
+				uidx = true
+				tag["uniqueindex"] = strings.SplitN(idx, ",", 2)[0]
+			}
 			tn := typeName(f.Type())
 			version := f.Name() == "Version" || f.Name() == "LockVersion" || strings.HasSuffix(tn, "optimisticlock.Version")
 			out = append(out, gormField{

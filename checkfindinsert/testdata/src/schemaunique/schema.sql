@@ -1,0 +1,5 @@
+CREATE TABLE users (
+    id    BIGSERIAL PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    name  TEXT NOT NULL
+);

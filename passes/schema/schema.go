@@ -1,0 +1,111 @@
+// Package schema defines an Analyzer that knows what the database
+// guarantees: tables, columns, primary keys, unique constraints and unique
+// indexes (partial ones with their predicate), and version columns.
+//
+// It reports no diagnostics. Checkers use its Result, a *Catalog:
+//
+//	t := cat.Table("users")
+//	u, ok := t.Covering([]string{"email"}, nil)  // a UNIQUE constraint backs users(email)
+//	t.Version                                     // "version" when the table is versioned
+//
+// Sources, all optional, merged: the -schema flag (files, folders, globs;
+// may name paths outside the module); else sqlc.yaml, sqlc.yml or
+// sqlc.json found from the package's directory up to the module root (its
+// schema paths, which must stay inside the module); else the module's
+// conventional folders (migrations, db/migrations, schema, sql, ...) and DDL
+// in its Go code (string constants, //go:embed-ed .sql files). Migration
+// sets of goose (-- +goose Up), golang-migrate (*.up.sql; *.down.sql
+// skipped), dbmate (-- migrate:up) and numbered plain files are applied in
+// order. DDL is read with passes/sqltext.
+//
+// It reads files only: it never connects to a database URI a sqlc
+// configuration names and never runs its plugins, process or wasm entries.
+// A file that does not parse yields one warning naming file and line, and
+// the catalog goes on without the statement. Under Bazel nogo, where the
+// action sees no repository files, discovery finds nothing and the checkers
+// work without a schema.
+//
+// Loading happens once per process and configuration; concurrent analyzers
+// share the catalog.
+package schema
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/passes/config"
+)
+
+// Analyzer loads the schema catalog for the package's module.
+var Analyzer = &analysis.Analyzer{
+	Name:       "schema",
+	Doc:        "load what the database guarantees from schema files, sqlc config, migrations and DDL in Go code (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/schema",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer},
+	ResultType: reflect.TypeFor[*Catalog](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	dir := packageDir(pass)
+	opts := Options{Discover: cfg.Discover}
+	for _, p := range strings.Split(cfg.Schema, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			opts.Paths = append(opts.Paths, p)
+		}
+	}
+	if dir == "" && len(opts.Paths) == 0 {
+		return &Catalog{}, nil
+	}
+	cat, err := Load(moduleRoot(dir), dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	warnOnce(cat)
+	return cat, nil
+}
+
+// packageDir returns the directory of the package's first file.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf != nil && filepath.IsAbs(tf.Name()) {
+			return filepath.Dir(tf.Name())
+		}
+	}
+	return ""
+}
+
+// moduleRoot returns the nearest directory at or above dir holding a
+// go.mod, or "".
+func moduleRoot(dir string) string {
+	for d := dir; d != ""; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+	return ""
+}
+
+var warned sync.Map
+
+// warnOnce prints each catalog's warnings once per process, on standard
+// error, so a broken schema file is noticed without failing the build.
+func warnOnce(cat *Catalog) {
+	for _, w := range cat.Warnings {
+		if _, dup := warned.LoadOrStore(w.String(), true); !dup {
+			fmt.Fprintf(os.Stderr, "idemvet: schema: %s\n", w)
+		}
+	}
+}

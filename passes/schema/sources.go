@@ -1,0 +1,550 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// Options say where the schema comes from.
+type Options struct {
+	// Paths are files, folders and globs given by the user (-schema); they
+	// may lie outside the module. When set, nothing is discovered.
+	Paths []string
+	// Discover enables discovery when Paths is empty.
+	Discover bool
+}
+
+// cache holds one catalog per (root, configuration): go vet starts a
+// process per package, so each process loads once; standalone runs share
+// it between packages. Loading is safe for concurrent analyzers.
+var cache sync.Map // key string → *entry
+
+type entry struct {
+	once sync.Once
+	cat  *Catalog
+	err  error
+}
+
+// Load returns the catalog for the package in dir, whose module root is
+// root ("" when unknown, as under Bazel nogo: discovery then looks only at
+// dir). It reads files only; it never connects to a database and never runs
+// anything a configuration file names.
+func Load(root, dir string, opts Options) (*Catalog, error) {
+	base := root
+	if base == "" {
+		base = dir
+	}
+	cfgDir, cfgFile := "", ""
+	if len(opts.Paths) == 0 && opts.Discover {
+		cfgDir, cfgFile = findSqlcConfig(dir, base)
+		if cfgFile == "" && root != "" {
+			cfgFile = "module" // every sqlc configuration of the module
+		}
+	}
+	k := strings.Join([]string{base, cfgFile, strings.Join(opts.Paths, ","), strconv.FormatBool(opts.Discover)}, "\x00")
+	v, _ := cache.LoadOrStore(k, &entry{})
+	e := v.(*entry)
+	e.once.Do(func() {
+		e.cat, e.err = load(base, cfgDir, cfgFile, opts)
+	})
+	return e.cat, e.err
+}
+
+func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
+	cat := &Catalog{}
+	var files []string
+	switch {
+	case len(opts.Paths) > 0:
+		for _, p := range opts.Paths {
+			fs, err := expand(p, "")
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, fs...)
+		}
+	case !opts.Discover:
+		return cat, nil
+	case cfgFile != "":
+		configs := [][2]string{{cfgDir, cfgFile}}
+		if cfgFile == "module" {
+			configs = sqlcConfigsIn(base)
+		}
+		for _, c := range configs {
+			paths, warns := sqlcSchemaPaths(c[1])
+			cat.Warnings = append(cat.Warnings, warns...)
+			for _, p := range paths {
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(c[0], p)
+				}
+				fs, err := expand(p, base)
+				if err != nil {
+					cat.Warnings = append(cat.Warnings, Warning{File: c[1], Line: 1, Message: err.Error()})
+					continue
+				}
+				files = append(files, fs...)
+			}
+		}
+		if len(configs) > 0 {
+			break
+		}
+		cfgFile = ""
+		fallthrough
+	default:
+		for _, d := range conventionalDirs {
+			fs, _ := expand(filepath.Join(base, d), base)
+			files = append(files, fs...)
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		cat.readFile(f)
+	}
+	// DDL kept in Go code: string constants executed by migration code,
+	// and //go:embed-ed .sql files, when no explicit schema is named.
+	if len(opts.Paths) == 0 && cfgFile == "" {
+		cat.readGo(base, seen)
+	}
+	return cat, nil
+}
+
+// conventionalDirs are where services keep schema and migrations,
+// relative to the module root.
+var conventionalDirs = []string{".", "migrations", "migration", "db/migrations", "database/migrations", "sql", "sql/schema", "schema", "db", "db/schema", "internal/db/migrations", "internal/database/migrations"}
+
+// expand turns a file, folder or glob into the schema files it names, in
+// application order. When within is set, every file must lie inside it (a
+// configuration file in the repository must not make idemvet read files
+// elsewhere).
+func expand(p, within string) ([]string, error) {
+	var matches []string
+	if strings.ContainsAny(p, "*?[") {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("schema path %s: %v", p, err)
+		}
+		matches = m
+	} else {
+		matches = []string{p}
+	}
+	var out []string
+	for _, m := range matches {
+		info, err := os.Stat(m)
+		if err != nil {
+			if within == "" {
+				return nil, fmt.Errorf("schema path %s does not exist", p)
+			}
+			continue
+		}
+		if within != "" && !inside(m, within) {
+			return nil, fmt.Errorf("schema path %s is outside the module; only the -schema flag may name it", m)
+		}
+		if !info.IsDir() {
+			out = append(out, m)
+			continue
+		}
+		entries, err := os.ReadDir(m)
+		if err != nil {
+			continue
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(strings.ToLower(e.Name()), ".sql") {
+				names = append(names, e.Name())
+			}
+		}
+		sortMigrations(names)
+		for _, n := range names {
+			out = append(out, filepath.Join(m, n))
+		}
+	}
+	return out, nil
+}
+
+// inside reports whether path lies within dir, symbolic links resolved.
+func inside(path, dir string) bool {
+	rp, err1 := filepath.EvalSymlinks(path)
+	rd, err2 := filepath.EvalSymlinks(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(rd, rp)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// sortMigrations orders migration file names by their numeric prefix
+// (1_init, 2_users, 10_index; 20240101120000_x), then by name.
+func sortMigrations(names []string) {
+	num := func(s string) (int64, bool) {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 || i > 18 {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(s[:i], 10, 64)
+		return n, err == nil
+	}
+	sort.SliceStable(names, func(i, j int) bool {
+		a, aok := num(names[i])
+		b, bok := num(names[j])
+		if aok && bok && a != b {
+			return a < b
+		}
+		return names[i] < names[j]
+	})
+}
+
+// readFile applies a schema or migration file: the up part of goose and
+// dbmate migrations, nothing of golang-migrate's *.down.sql.
+func (c *Catalog) readFile(path string) {
+	lower := strings.ToLower(filepath.Base(path))
+	if strings.HasSuffix(lower, ".down.sql") {
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		c.Warnings = append(c.Warnings, Warning{File: path, Line: 0, Message: err.Error()})
+		return
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		c.Warnings = append(c.Warnings, Warning{File: path, Line: 0, Message: "not a text file"})
+		return
+	}
+	c.Files = append(c.Files, path)
+	text, offset := upPart(string(data))
+	c.readSQL(path, text, lineOf(string(data), offset)-1)
+}
+
+// upPart returns the part of a migration that migrates up, and its offset.
+func upPart(text string) (string, int) {
+	for _, m := range []struct{ up, down string }{
+		{"-- +goose Up", "-- +goose Down"},
+		{"-- migrate:up", "-- migrate:down"},
+	} {
+		i := strings.Index(text, m.up)
+		if i < 0 {
+			continue
+		}
+		start := i + len(m.up)
+		rest := text[start:]
+		if j := strings.Index(rest, m.down); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest, start
+	}
+	return text, 0
+}
+
+func lineOf(text string, offset int) int {
+	if offset > len(text) {
+		offset = len(text)
+	}
+	return strings.Count(text[:offset], "\n") + 1
+}
+
+// readSQL applies the statements of text, whose first line is line+1 of
+// file.
+func (c *Catalog) readSQL(file, text string, line int) {
+	pos := 0
+	for _, st := range sqltext.ParseAll(text) {
+		at := line
+		if i := strings.Index(text[pos:], strings.TrimSpace(st.Text)); i >= 0 && st.Text != "" {
+			at = line + lineOf(text, pos+i)
+			pos += i + len(strings.TrimSpace(st.Text))
+		}
+		if st.Kind == sqltext.KindDDL && st.DDL != nil && st.Partial {
+			c.Warnings = append(c.Warnings, Warning{File: file, Line: at, Message: "could not read this statement to its end; using what was read"})
+		}
+		if st.Kind == sqltext.KindUnknown && strings.TrimSpace(st.Text) != "" && looksLikeDDL(st.Text) {
+			c.Warnings = append(c.Warnings, Warning{File: file, Line: at, Message: "could not read this statement; skipped"})
+			continue
+		}
+		c.Apply(st, fmt.Sprintf("%s:%d", filepath.Base(file), at))
+	}
+}
+
+func looksLikeDDL(s string) bool {
+	u := strings.ToUpper(strings.TrimSpace(s))
+	return strings.HasPrefix(u, "CREATE ") || strings.HasPrefix(u, "ALTER ")
+}
+
+// readGo applies DDL found in the module's Go code: string literals that
+// are CREATE TABLE / ALTER TABLE / CREATE INDEX statements, and .sql files
+// named by //go:embed directives.
+func (c *Catalog) readGo(root string, seen map[string]bool) {
+	var files []string
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if path != root {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir // another module
+				}
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || len(data) > 4<<20 {
+			continue
+		}
+		low := bytes.ToLower(data)
+		hasDDL := bytes.Contains(low, []byte("create table")) || bytes.Contains(low, []byte("create unique index")) || bytes.Contains(low, []byte("alter table"))
+		hasEmbed := bytes.Contains(data, []byte("//go:embed"))
+		if !hasDDL && !hasEmbed {
+			continue
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, f, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		if hasEmbed {
+			for _, cg := range file.Comments {
+				for _, cm := range cg.List {
+					if !strings.HasPrefix(cm.Text, "//go:embed ") {
+						continue
+					}
+					for _, pat := range strings.Fields(strings.TrimPrefix(cm.Text, "//go:embed ")) {
+						if !strings.HasSuffix(strings.ToLower(pat), ".sql") && !strings.Contains(pat, "*") {
+							continue
+						}
+						fs, _ := expand(filepath.Join(filepath.Dir(f), pat), root)
+						for _, sf := range fs {
+							if strings.HasSuffix(strings.ToLower(sf), ".sql") && !seen[sf] {
+								seen[sf] = true
+								c.readFile(sf)
+							}
+						}
+					}
+				}
+			}
+		}
+		if !hasDDL {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || !looksLikeDDLText(s) {
+				return true
+			}
+			c.readSQL(f, s, fset.Position(lit.Pos()).Line-1)
+			return true
+		})
+	}
+}
+
+func looksLikeDDLText(s string) bool {
+	u := strings.ToUpper(s)
+	return strings.Contains(u, "CREATE TABLE") || strings.Contains(u, "CREATE UNIQUE INDEX") || strings.Contains(u, "ALTER TABLE")
+}
+
+// sqlcConfigsIn finds the sqlc configurations of a module (at most four
+// directories deep, skipping vendor, testdata and nested modules), as
+// (directory, file) pairs.
+func sqlcConfigsIn(root string) [][2]string {
+	var out [][2]string
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			rel, _ := filepath.Rel(root, path)
+			name := d.Name()
+			if path != root && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.Count(rel, string(filepath.Separator)) >= 4) {
+				return filepath.SkipDir
+			}
+			if path != root {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		switch d.Name() {
+		case "sqlc.yaml", "sqlc.yml", "sqlc.json":
+			out = append(out, [2]string{filepath.Dir(path), path})
+		}
+		return nil
+	})
+	return out
+}
+
+// findSqlcConfig looks for sqlc.yaml, sqlc.yml or sqlc.json from dir up to
+// root.
+func findSqlcConfig(dir, root string) (string, string) {
+	d := dir
+	for i := 0; i < 64 && d != ""; i++ {
+		for _, name := range []string{"sqlc.yaml", "sqlc.yml", "sqlc.json"} {
+			p := filepath.Join(d, name)
+			if _, err := os.Stat(p); err == nil {
+				return d, p
+			}
+		}
+		if d == root || root == "" && i > 0 {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return "", ""
+}
+
+// sqlcSchemaPaths reads the schema paths of a sqlc configuration (version 1
+// "packages[].schema" and version 2 "sql[].schema"; a string or a list).
+// Nothing else of the file is used: database URIs, plugins, process and
+// wasm entries are never followed.
+func sqlcSchemaPaths(file string) ([]string, []Warning) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, []Warning{{File: file, Message: err.Error()}}
+	}
+	if strings.HasSuffix(file, ".json") {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, []Warning{{File: file, Line: 1, Message: "not valid JSON: " + err.Error()}}
+		}
+		var out []string
+		collectJSON(v, &out)
+		return out, nil
+	}
+	return yamlSchemaPaths(file, string(data))
+}
+
+func collectJSON(v any, out *[]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if k == "schema" {
+				switch s := x[k].(type) {
+				case string:
+					*out = append(*out, s)
+				case []any:
+					for _, e := range s {
+						if str, ok := e.(string); ok {
+							*out = append(*out, str)
+						}
+					}
+				}
+				continue
+			}
+			collectJSON(x[k], out)
+		}
+	case []any:
+		for _, e := range x {
+			collectJSON(e, out)
+		}
+	}
+}
+
+// yamlSchemaPaths reads the values of "schema:" keys of a YAML document,
+// as a scalar, a flow list ["a", "b"], or a block list below it. It is a
+// reader for this one key, not a YAML parser: other keys are skipped.
+func yamlSchemaPaths(file, text string) ([]string, []Warning) {
+	lines := strings.Split(text, "\n")
+	var out []string
+	var warns []Warning
+	for i := 0; i < len(lines); i++ {
+		line := stripYAMLComment(lines[i])
+		trimmed := strings.TrimSpace(line)
+		trimmed = strings.TrimPrefix(trimmed, "- ")
+		if !strings.HasPrefix(trimmed, "schema:") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		val := strings.TrimSpace(strings.TrimPrefix(trimmed, "schema:"))
+		switch {
+		case strings.HasPrefix(val, "["):
+			if !strings.HasSuffix(val, "]") {
+				warns = append(warns, Warning{File: file, Line: i + 1, Message: "schema: unterminated list"})
+				continue
+			}
+			for _, item := range strings.Split(strings.Trim(val, "[]"), ",") {
+				if s := unquoteYAML(item); s != "" {
+					out = append(out, s)
+				}
+			}
+		case val != "":
+			out = append(out, unquoteYAML(val))
+		default:
+			for j := i + 1; j < len(lines); j++ {
+				l := stripYAMLComment(lines[j])
+				if strings.TrimSpace(l) == "" {
+					continue
+				}
+				ind := len(l) - len(strings.TrimLeft(l, " "))
+				t := strings.TrimSpace(l)
+				if !strings.HasPrefix(t, "- ") || ind < indent {
+					break
+				}
+				out = append(out, unquoteYAML(strings.TrimPrefix(t, "- ")))
+				i = j
+			}
+		}
+	}
+	return out, warns
+}
+
+func stripYAMLComment(s string) string {
+	inS, inD := false, false
+	for i, r := range s {
+		switch {
+		case r == '\'' && !inD:
+			inS = !inS
+		case r == '"' && !inS:
+			inD = !inD
+		case r == '#' && !inS && !inD && (i == 0 || s[i-1] == ' '):
+			return s[:i]
+		}
+	}
+	return strings.TrimRight(s, " \t\r")
+}
+
+func unquoteYAML(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
