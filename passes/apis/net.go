@@ -1,0 +1,269 @@
+package apis
+
+// NetKind is what a network call talks to.
+type NetKind uint8
+
+const (
+	NetNone  NetKind = iota
+	NetHTTP          // an HTTP request (net/http, go-retryablehttp, resty)
+	NetGRPC          // a gRPC call (ClientConn.Invoke, NewStream, generated stubs)
+	NetSMTP          // mail through net/smtp
+	NetKafka         // a Kafka producer or consumer (segmentio/kafka-go)
+	NetNATS          // a NATS publish or request (nats.go)
+	NetDial          // a raw connection (net.Dial*, tls.Dial)
+)
+
+var netKindNames = [...]string{"", "HTTP", "gRPC", "SMTP", "Kafka", "NATS", "network"}
+
+func (k NetKind) String() string {
+	if int(k) < len(netKindNames) {
+		return netKindNames[k]
+	}
+	return "?"
+}
+
+// HTTPLib identifies the library an HTTP request is sent with; the retry
+// behavior of its clients differs.
+type HTTPLib uint8
+
+const (
+	HTTPNone      HTTPLib = iota
+	HTTPStd               // net/http
+	HTTPRetryable         // github.com/hashicorp/go-retryablehttp
+	HTTPResty             // github.com/go-resty/resty/v2
+)
+
+var httpLibNames = [...]string{"", "net/http", "retryablehttp", "resty"}
+
+func (l HTTPLib) String() string {
+	if int(l) < len(httpLibNames) {
+		return httpLibNames[l]
+	}
+	return "?"
+}
+
+// NetFunc describes a library function or method that reaches the network.
+// Argument indexes count the call's arguments without the receiver; -1
+// means absent.
+type NetFunc struct {
+	Kind NetKind
+	Lib  HTTPLib
+	// Method is the HTTP method the function always sends ("POST" for
+	// http.Post); MethodArg is the argument holding it otherwise
+	// (resty's Execute(method, url)).
+	Method    string
+	MethodArg int
+	URLArg    int
+	// RequestArg is the request argument (Client.Do(req)); RequestRecv
+	// reports that the receiver is the request (resty's Request.Post).
+	RequestArg  int
+	RequestRecv bool
+	// ClientRecv reports that the receiver is the client the request is
+	// sent with (its retry configuration matters).
+	ClientRecv bool
+}
+
+func nf(kind NetKind) NetFunc {
+	return NetFunc{Kind: kind, MethodArg: -1, URLArg: -1, RequestArg: -1}
+}
+
+func httpSend(lib HTTPLib, method string, url, req int, clientRecv bool) NetFunc {
+	return NetFunc{Kind: NetHTTP, Lib: lib, Method: method, MethodArg: -1, URLArg: url, RequestArg: req, ClientRecv: clientRecv}
+}
+
+const (
+	httpPkg      = "net/http"
+	grpcPkg      = "google.golang.org/grpc"
+	kafkaPkg     = "github.com/segmentio/kafka-go"
+	natsPkg      = "github.com/nats-io/nats.go"
+	jetstreamPkg = "github.com/nats-io/nats.go/jetstream"
+	// RetryableHTTPPkg is go-retryablehttp's import path.
+	RetryableHTTPPkg = "github.com/hashicorp/go-retryablehttp"
+	// RestyPkg is resty v2's import path.
+	RestyPkg = "github.com/go-resty/resty/v2"
+)
+
+// NetFuncs maps the full name of each library function or method that
+// performs network I/O to what it does.
+var NetFuncs = map[string]NetFunc{
+	// net/http: package functions use http.DefaultClient, which never
+	// retries.
+	"net/http.Get":                                   httpSend(HTTPStd, "GET", 0, -1, false),
+	"net/http.Head":                                  httpSend(HTTPStd, "HEAD", 0, -1, false),
+	"net/http.Post":                                  httpSend(HTTPStd, "POST", 0, -1, false),
+	"net/http.PostForm":                              httpSend(HTTPStd, "POST", 0, -1, false),
+	"(*net/http.Client).Do":                          httpSend(HTTPStd, "", -1, 0, true),
+	"(*net/http.Client).Get":                         httpSend(HTTPStd, "GET", 0, -1, true),
+	"(*net/http.Client).Head":                        httpSend(HTTPStd, "HEAD", 0, -1, true),
+	"(*net/http.Client).Post":                        httpSend(HTTPStd, "POST", 0, -1, true),
+	"(*net/http.Client).PostForm":                    httpSend(HTTPStd, "POST", 0, -1, true),
+	"(*net/http.Transport).RoundTrip":                httpSend(HTTPStd, "", -1, 0, false),
+	"(net/http.RoundTripper).RoundTrip":              httpSend(HTTPStd, "", -1, 0, false),
+	"(*" + RetryableHTTPPkg + ".Client).Do":          httpSend(HTTPRetryable, "", -1, 0, true),
+	"(*" + RetryableHTTPPkg + ".Client).Get":         httpSend(HTTPRetryable, "GET", 0, -1, true),
+	"(*" + RetryableHTTPPkg + ".Client).Head":        httpSend(HTTPRetryable, "HEAD", 0, -1, true),
+	"(*" + RetryableHTTPPkg + ".Client).Post":        httpSend(HTTPRetryable, "POST", 0, -1, true),
+	"(*" + RetryableHTTPPkg + ".Client).PostForm":    httpSend(HTTPRetryable, "POST", 0, -1, true),
+	"github.com/hashicorp/go-retryablehttp.Get":      httpSend(HTTPRetryable, "GET", 0, -1, false),
+	"github.com/hashicorp/go-retryablehttp.Head":     httpSend(HTTPRetryable, "HEAD", 0, -1, false),
+	"github.com/hashicorp/go-retryablehttp.Post":     httpSend(HTTPRetryable, "POST", 0, -1, false),
+	"github.com/hashicorp/go-retryablehttp.PostForm": httpSend(HTTPRetryable, "POST", 0, -1, false),
+
+	"(*" + grpcPkg + ".ClientConn).Invoke":            nf(NetGRPC),
+	"(*" + grpcPkg + ".ClientConn).NewStream":         nf(NetGRPC),
+	"(" + grpcPkg + ".ClientConnInterface).Invoke":    nf(NetGRPC),
+	"(" + grpcPkg + ".ClientConnInterface).NewStream": nf(NetGRPC),
+	grpcPkg + ".Invoke":                               nf(NetGRPC),
+	grpcPkg + ".NewClientStream":                      nf(NetGRPC),
+
+	"net/smtp.SendMail": nf(NetSMTP),
+	"net/smtp.Dial":     nf(NetSMTP),
+
+	"net.Dial":                         nf(NetDial),
+	"net.DialTimeout":                  nf(NetDial),
+	"net.DialTCP":                      nf(NetDial),
+	"net.DialUDP":                      nf(NetDial),
+	"net.DialUnix":                     nf(NetDial),
+	"net.DialIP":                       nf(NetDial),
+	"(*net.Dialer).Dial":               nf(NetDial),
+	"(*net.Dialer).DialContext":        nf(NetDial),
+	"crypto/tls.Dial":                  nf(NetDial),
+	"crypto/tls.DialWithDialer":        nf(NetDial),
+	"(*crypto/tls.Dialer).Dial":        nf(NetDial),
+	"(*crypto/tls.Dialer).DialContext": nf(NetDial),
+
+	"(*" + kafkaPkg + ".Writer).WriteMessages":  nf(NetKafka),
+	"(*" + kafkaPkg + ".Conn).WriteMessages":    nf(NetKafka),
+	"(*" + kafkaPkg + ".Reader).ReadMessage":    nf(NetKafka),
+	"(*" + kafkaPkg + ".Reader).FetchMessage":   nf(NetKafka),
+	"(*" + kafkaPkg + ".Reader).CommitMessages": nf(NetKafka),
+
+	"(*" + natsPkg + ".Conn).Publish":             nf(NetNATS),
+	"(*" + natsPkg + ".Conn).PublishMsg":          nf(NetNATS),
+	"(*" + natsPkg + ".Conn).PublishRequest":      nf(NetNATS),
+	"(*" + natsPkg + ".Conn).Request":             nf(NetNATS),
+	"(*" + natsPkg + ".Conn).RequestMsg":          nf(NetNATS),
+	"(*" + natsPkg + ".Conn).RequestWithContext":  nf(NetNATS),
+	"(*" + natsPkg + ".Conn).Flush":               nf(NetNATS),
+	"(" + natsPkg + ".JetStream).Publish":         nf(NetNATS),
+	"(" + natsPkg + ".JetStream).PublishMsg":      nf(NetNATS),
+	"(" + jetstreamPkg + ".Publisher).Publish":    nf(NetNATS),
+	"(" + jetstreamPkg + ".Publisher).PublishMsg": nf(NetNATS),
+}
+
+func init() {
+	// resty v2: the request's verb methods send it; Execute takes the
+	// method as an argument.
+	for _, m := range []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options"} {
+		f := httpSend(HTTPResty, upper(m), 0, -1, false)
+		f.RequestRecv = true
+		NetFuncs["(*"+RestyPkg+".Request)."+m] = f
+	}
+	f := httpSend(HTTPResty, "", 1, -1, false)
+	f.MethodArg = 0
+	f.RequestRecv = true
+	NetFuncs["(*"+RestyPkg+".Request).Execute"] = f
+}
+
+func upper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// RequestCtor describes a function that builds an HTTP request: the
+// arguments holding its method and URL.
+type RequestCtor struct {
+	Lib       HTTPLib
+	MethodArg int
+	URLArg    int
+}
+
+// RequestCtors maps request constructors by full name.
+var RequestCtors = map[string]RequestCtor{
+	"net/http.NewRequest":                       {Lib: HTTPStd, MethodArg: 0, URLArg: 1},
+	"net/http.NewRequestWithContext":            {Lib: HTTPStd, MethodArg: 1, URLArg: 2},
+	RetryableHTTPPkg + ".NewRequest":            {Lib: HTTPRetryable, MethodArg: 0, URLArg: 1},
+	RetryableHTTPPkg + ".NewRequestWithContext": {Lib: HTTPRetryable, MethodArg: 1, URLArg: 2},
+	RetryableHTTPPkg + ".FromRequest":           {Lib: HTTPRetryable, MethodArg: -1, URLArg: -1},
+	"(*" + RestyPkg + ".Client).R":              {Lib: HTTPResty, MethodArg: -1, URLArg: -1},
+	"(*" + RestyPkg + ".Client).NewRequest":     {Lib: HTTPResty, MethodArg: -1, URLArg: -1},
+}
+
+// RequestCopies are methods returning a request with the receiver's headers
+// (or the receiver itself, for builder-style APIs other than resty's).
+var RequestCopies = map[string]bool{
+	"(*net/http.Request).WithContext":                 true,
+	"(*net/http.Request).Clone":                       true,
+	"(*" + RetryableHTTPPkg + ".Request).WithContext": true,
+}
+
+// HeaderSetter describes a function that sets a request header: the
+// arguments holding its name and value, or a map of them.
+type HeaderSetter struct {
+	Name, Value int
+	// Map is the argument holding a map[string]string of headers (resty
+	// SetHeaders), or -1.
+	Map int
+	// Client reports a client-wide header (resty Client.SetHeader): every
+	// request of the client carries it.
+	Client bool
+}
+
+// HeaderSetters maps header setters by full name. The receiver is the
+// header map or the request.
+var HeaderSetters = map[string]HeaderSetter{
+	"(net/http.Header).Set":                         {Name: 0, Value: 1, Map: -1},
+	"(net/http.Header).Add":                         {Name: 0, Value: 1, Map: -1},
+	"(*" + RestyPkg + ".Request).SetHeader":         {Name: 0, Value: 1, Map: -1},
+	"(*" + RestyPkg + ".Request).SetHeaderVerbatim": {Name: 0, Value: 1, Map: -1},
+	"(*" + RestyPkg + ".Request).SetHeaders":        {Name: -1, Value: -1, Map: 0},
+	"(*" + RestyPkg + ".Client).SetHeader":          {Name: 0, Value: 1, Map: -1, Client: true},
+	"(*" + RestyPkg + ".Client).SetHeaderVerbatim":  {Name: 0, Value: 1, Map: -1, Client: true},
+	"(*" + RestyPkg + ".Client).SetHeaders":         {Name: -1, Value: -1, Map: 0, Client: true},
+}
+
+// RequestTypes are the request types whose headers the model follows.
+var RequestTypes = map[string]HTTPLib{
+	"*net/http.Request":                 HTTPStd,
+	"*" + RetryableHTTPPkg + ".Request": HTTPRetryable,
+	"*" + RestyPkg + ".Request":         HTTPResty,
+}
+
+// FreshValues are functions whose every call returns a new value: an
+// idempotency key derived from one is different on every attempt.
+var FreshValues = map[string]bool{
+	"github.com/google/uuid.New":                 true,
+	"github.com/google/uuid.NewString":           true,
+	"github.com/google/uuid.NewRandom":           true,
+	"github.com/google/uuid.NewUUID":             true,
+	"github.com/google/uuid.NewV6":               true,
+	"github.com/google/uuid.NewV7":               true,
+	"github.com/gofrs/uuid.NewV4":                true,
+	"github.com/gofrs/uuid.NewV7":                true,
+	"github.com/gofrs/uuid/v5.NewV4":             true,
+	"github.com/gofrs/uuid/v5.NewV7":             true,
+	"github.com/satori/go.uuid.NewV4":            true,
+	"github.com/segmentio/ksuid.New":             true,
+	"github.com/rs/xid.New":                      true,
+	"github.com/oklog/ulid/v2.Make":              true,
+	"crypto/rand.Text":                           true,
+	"time.Now":                                   true,
+	"math/rand.Int":                              true,
+	"math/rand.Int63":                            true,
+	"math/rand.Uint64":                           true,
+	"math/rand/v2.Int":                           true,
+	"math/rand/v2.Int64":                         true,
+	"math/rand/v2.Uint64":                        true,
+	"(*math/rand.Rand).Int63":                    true,
+	"(*math/rand.Rand).Int":                      true,
+	"github.com/google/uuid.NewRandomFromReader": true,
+}
+
+// IdempotencyHeaders are the request headers that carry an idempotency
+// key by default, in canonical form.
+var IdempotencyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key", "Idempotency-Token"}

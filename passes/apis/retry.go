@@ -1,0 +1,119 @@
+package apis
+
+// RetryFunc describes a library function that calls an operation again
+// when it fails: the argument holding the operation (counting without a
+// receiver), and the library's short name for messages.
+type RetryFunc struct {
+	Op    int
+	Label string
+}
+
+const (
+	backoffV4Pkg = "github.com/cenkalti/backoff/v4"
+	backoffV5Pkg = "github.com/cenkalti/backoff/v5"
+	retryGoPkg   = "github.com/avast/retry-go/v4"
+	goRetryPkg   = "github.com/sethvargo/go-retry"
+)
+
+// RetryFuncs maps retry library functions by full name (generic functions
+// by their origin's name).
+var RetryFuncs = map[string]RetryFunc{
+	backoffV4Pkg + ".Retry":                       {0, "backoff.Retry"},
+	backoffV4Pkg + ".RetryNotify":                 {0, "backoff.RetryNotify"},
+	backoffV4Pkg + ".RetryWithData":               {0, "backoff.RetryWithData"},
+	backoffV4Pkg + ".RetryNotifyWithData":         {0, "backoff.RetryNotifyWithData"},
+	backoffV4Pkg + ".RetryNotifyWithTimer":        {0, "backoff.RetryNotifyWithTimer"},
+	backoffV4Pkg + ".RetryNotifyWithTimerAndData": {0, "backoff.RetryNotifyWithTimerAndData"},
+	backoffV5Pkg + ".Retry":                       {1, "backoff.Retry"},
+	retryGoPkg + ".Do":                            {0, "retry.Do"},
+	retryGoPkg + ".DoWithData":                    {0, "retry.DoWithData"},
+	goRetryPkg + ".Do":                            {2, "retry.Do"},
+	goRetryPkg + ".DoValue":                       {2, "retry.DoValue"},
+}
+
+// NoRetryOption describes a retry option that, called with the constant
+// Value at argument Arg, turns the retries off (retry.Attempts(1),
+// backoff.WithMaxRetries(b, 0), backoff v5's WithMaxTries(1)).
+type NoRetryOption struct {
+	Arg   int
+	Value int64
+}
+
+// NoRetryOptions maps retry options by full name.
+var NoRetryOptions = map[string]NoRetryOption{
+	retryGoPkg + ".Attempts":         {0, 1},
+	backoffV4Pkg + ".WithMaxRetries": {1, 0},
+	backoffV5Pkg + ".WithMaxTries":   {0, 1},
+	goRetryPkg + ".WithMaxRetries":   {0, 0},
+	backoffV4Pkg + ".StopBackOff":    {-1, 0},
+	backoffV5Pkg + ".StopBackOff":    {-1, 0},
+}
+
+// Waits are the calls that pause a loop between attempts: evidence that
+// the loop is waiting to try again.
+var Waits = map[string]bool{
+	"time.Sleep":    true,
+	"time.After":    true,
+	"time.NewTimer": true,
+	"time.Tick":     true,
+	"(" + backoffV4Pkg + ".BackOff).NextBackOff":             true,
+	"(*" + backoffV4Pkg + ".ExponentialBackOff).NextBackOff": true,
+	"(" + backoffV5Pkg + ".BackOff).NextBackOff":             true,
+	"(*" + backoffV5Pkg + ".ExponentialBackOff).NextBackOff": true,
+}
+
+// Sleeps are the calls that block the goroutine for a while without doing
+// anything: inside a transaction holding row locks they extend the lock.
+var Sleeps = map[string]bool{
+	"time.Sleep": true,
+}
+
+// RetryClient describes how a library's HTTP client retries.
+type RetryClient struct {
+	Lib HTTPLib
+	// Default is the number of retries of a client fresh from the
+	// constructor.
+	Default int64
+}
+
+// RetryClientCtors maps client constructors by full name.
+var RetryClientCtors = map[string]RetryClient{
+	RetryableHTTPPkg + ".NewClient": {Lib: HTTPRetryable, Default: 4},
+	RestyPkg + ".New":               {Lib: HTTPResty, Default: 0},
+	RestyPkg + ".NewWithClient":     {Lib: HTTPResty, Default: 0},
+	RestyPkg + ".NewWithLocalAddr":  {Lib: HTTPResty, Default: 0},
+}
+
+// RetryCountSetters are the methods setting a client's number of retries
+// (argument 0) and returning the client.
+var RetryCountSetters = map[string]bool{
+	"(*" + RestyPkg + ".Client).SetRetryCount": true,
+}
+
+// RetryCountFields are the client fields holding the number of retries;
+// RetryPolicyFields hold a custom retry policy (the model cannot tell
+// which requests it retries).
+var (
+	RetryCountFields  = map[string]bool{"(" + RetryableHTTPPkg + ".Client).RetryMax": true, "(" + RestyPkg + ".Client).RetryCount": true}
+	RetryPolicyFields = map[string]bool{"(" + RetryableHTTPPkg + ".Client).CheckRetry": true}
+)
+
+// ClientTypes are the retrying HTTP client types.
+var ClientTypes = map[string]HTTPLib{
+	"*" + RetryableHTTPPkg + ".Client": HTTPRetryable,
+	"*" + RestyPkg + ".Client":         HTTPResty,
+}
+
+// StandardClients are methods returning a *net/http.Client that sends
+// through the receiver's retry logic.
+var StandardClients = map[string]bool{
+	"(*" + RetryableHTTPPkg + ".Client).StandardClient": true,
+}
+
+// SyncRunners are library functions that call a func argument before they
+// return, beyond the retry libraries and the transaction functions of
+// Methods (OpTxFunc): the argument index, counting without the receiver.
+var SyncRunners = map[string]int{
+	"(*sync.Once).Do":                0,
+	"(*gorm.io/gorm.DB).Transaction": 0,
+}

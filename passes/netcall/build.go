@@ -1,0 +1,433 @@
+package netcall
+
+import (
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/retry"
+)
+
+// maxChain bounds witness chains; maxSends bounds the requests a summary
+// keeps, so facts stay small.
+const (
+	maxChain = 8
+	maxSends = 8
+)
+
+// summary is what a function does to the network, relative to its
+// parameters: the summary of own functions, and the decoded form of facts.
+type summary struct {
+	kind    apis.NetKind
+	chain   []string
+	sends   []reqSum
+	returns []retSum
+	params  []paramHeaders
+	fresh   string
+	calls   []*Call
+}
+
+type retSum struct {
+	result int
+	req    reqSum
+}
+
+type paramHeaders struct {
+	param   int
+	headers []hdr
+}
+
+// reqSum is an HTTP request relative to a function: its method (or the
+// parameter holding it), its URL, its headers, or the request parameter it
+// was given.
+type reqSum struct {
+	lib          apis.HTTPLib
+	method       string
+	methodParam  int
+	url          []urlPart
+	headers      []hdr
+	requestParam int
+	chain        []string
+	send         ssa.CallInstruction
+	client       ssa.Value
+}
+
+func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1} }
+
+type hdr struct {
+	name string
+	v    src
+}
+
+type builder struct {
+	pass     *analysis.Pass
+	rt       *retry.Result
+	fns      []*ssa.Function
+	own      map[*ssa.Function]bool
+	imported importedFacts
+	sums     map[*ssa.Function]*summary
+	active   map[*ssa.Function]bool
+	ifaces   map[*types.Func]*summary
+	freshes  map[*ssa.Function]string
+}
+
+func newBuilder(pass *analysis.Pass, rt *retry.Result, fns []*ssa.Function, imported importedFacts) *builder {
+	b := &builder{pass: pass, rt: rt, fns: fns, own: map[*ssa.Function]bool{}, imported: imported,
+		sums: map[*ssa.Function]*summary{}, active: map[*ssa.Function]bool{}, ifaces: map[*types.Func]*summary{},
+		freshes: map[*ssa.Function]string{}}
+	for _, fn := range fns {
+		b.own[fn] = true
+	}
+	return b
+}
+
+// analyze computes the summary of an own function, once.
+func (b *builder) analyze(fn *ssa.Function) *summary {
+	if s, ok := b.sums[fn]; ok {
+		return s
+	}
+	if b.active[fn] {
+		return &summary{} // recursion: the cycle contributes nothing
+	}
+	b.active[fn] = true
+	defer delete(b.active, fn)
+	s := &summary{}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, isGo := instr.(*ssa.Go); isGo {
+				continue // runs on its own; the caller does not wait for it
+			}
+			kind, chain, reqs := b.callNet(fn, call)
+			if kind == apis.NetNone {
+				continue
+			}
+			c := &Call{Instr: call, Kind: kind, Chain: chain}
+			for _, q := range reqs {
+				c.Requests = append(c.Requests, q.export())
+			}
+			s.calls = append(s.calls, c)
+			if s.kind == apis.NetNone {
+				s.kind, s.chain = kind, chain
+			}
+			for _, q := range reqs {
+				if len(s.sends) < maxSends {
+					s.sends = append(s.sends, q)
+				}
+			}
+		}
+	}
+	s.returns = b.returnedRequests(fn)
+	s.params = b.paramHeaders(fn)
+	b.sums[fn] = s
+	return s
+}
+
+// callNet returns what a call does to the network: the kind and witness
+// chain of the first way it reaches it, and the HTTP requests it sends.
+func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetKind, []string, []reqSum) {
+	common := call.Common()
+	name := analysisutil.FuncName(common)
+	if nf, ok := apis.NetFuncs[name]; ok {
+		chain := []string{sinkLabel(common)}
+		if nf.Kind != apis.NetHTTP {
+			return nf.Kind, chain, nil
+		}
+		q := b.directRequest(fn, call, nf)
+		q.chain = chain
+		return nf.Kind, chain, []reqSum{q}
+	}
+	var kind apis.NetKind
+	var chain []string
+	var reqs []reqSum
+	add := func(s *summary, lbl string, transparent, bind bool) {
+		if s == nil || s.kind == apis.NetNone {
+			return
+		}
+		c := s.chain
+		if !transparent {
+			c = append([]string{lbl}, s.chain...)
+		}
+		if len(c) > maxChain {
+			c = c[:maxChain]
+		}
+		if kind == apis.NetNone {
+			kind, chain = s.kind, c
+		}
+		for _, q := range s.sends {
+			reqs = append(reqs, b.instantiate(fn, call, q, lbl, transparent, bind))
+		}
+	}
+	switch {
+	case common.IsInvoke():
+		if s := b.invokeSummary(common.Method); s != nil {
+			add(s, objLabel(common.Method), false, true)
+		}
+	default:
+		if callee := common.StaticCallee(); callee != nil {
+			if s := b.calleeSummary(callee); s != nil {
+				add(s, label(callee), callee.Parent() != nil, true)
+			}
+		}
+	}
+	// Func values the call runs before returning: a retry library's
+	// operation, a transaction callback, a helper's func argument.
+	full := fullArgs(common)
+	for _, i := range b.rt.Runs(call) {
+		if i >= len(full) {
+			continue
+		}
+		f := funcOf(full[i])
+		if f == nil {
+			continue
+		}
+		s := b.calleeSummary(f)
+		if s == nil || s.kind == apis.NetNone {
+			continue
+		}
+		outer := name
+		if callee := common.StaticCallee(); callee != nil {
+			outer = label(callee)
+		} else if common.IsInvoke() {
+			outer = objLabel(common.Method)
+		}
+		if f.Parent() == nil {
+			add(s, outer+" → "+label(f), false, false)
+		} else {
+			add(s, outer, false, false)
+		}
+	}
+	if kind == apis.NetNone {
+		return apis.NetNone, nil, nil
+	}
+	return kind, chain, reqs
+}
+
+// calleeSummary returns the summary of a called function: computed for
+// functions of the package, from facts for others.
+func (b *builder) calleeSummary(fn *ssa.Function) *summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if b.own[fn] {
+		return b.analyze(fn)
+	}
+	if fn.Synthetic != "" && len(fn.Blocks) > 0 && fn.Pkg != nil && fn.Pkg.Pkg == b.pass.Pkg {
+		// A bound method or wrapper of the package: follow its calls.
+		return b.analyze(fn)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	if f := b.imported.net[obj]; f != nil {
+		return f.decode()
+	}
+	return nil
+}
+
+// invokeSummary returns what a call of an interface method may do: the
+// fact exported by the interface's package, or the implementations visible
+// here (types of this package, of the interface's package and of the
+// direct imports, for interfaces outside the standard library).
+func (b *builder) invokeSummary(m *types.Func) *summary {
+	if f := b.imported.net[m]; f != nil {
+		return f.decode()
+	}
+	if s, ok := b.ifaces[m]; ok {
+		return s
+	}
+	b.ifaces[m] = nil
+	if m.Pkg() == nil || dbcall.IsStd(m.Pkg().Path()) {
+		return nil
+	}
+	sig := m.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	pkgs := []*types.Package{b.pass.Pkg}
+	if m.Pkg() != b.pass.Pkg {
+		pkgs = append(pkgs, m.Pkg())
+	}
+	pkgs = append(pkgs, b.pass.Pkg.Imports()...)
+	seen := map[*types.Package]bool{}
+	for _, p := range pkgs {
+		if seen[p] || dbcall.IsStd(p.Path()) {
+			continue
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, n := range scope.Names() {
+			tn, ok := scope.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+				impl, ok := obj.(*types.Func)
+				if !ok {
+					continue
+				}
+				var s *summary
+				if p == b.pass.Pkg {
+					if fn := b.ssaFunc(impl); fn != nil {
+						s = b.analyze(fn)
+					}
+				} else if f := b.imported.net[impl]; f != nil {
+					s = f.decode()
+				}
+				if s != nil && s.kind != apis.NetNone {
+					out := &summary{kind: s.kind, chain: append([]string{objLabel(impl)}, s.chain...), sends: s.sends}
+					if len(out.chain) > maxChain {
+						out.chain = out.chain[:maxChain]
+					}
+					b.ifaces[m] = out
+					return out
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// ssaFunc returns the SSA function of a method or function of the package.
+func (b *builder) ssaFunc(obj *types.Func) *ssa.Function {
+	for _, fn := range b.fns {
+		if fn.Object() == obj {
+			return fn
+		}
+	}
+	return nil
+}
+
+// exportFacts exports the summaries of the package's functions that reach
+// the network, return requests, set headers on a request they are given or
+// return fresh values; and the interface methods whose implementations
+// here reach the network.
+func (b *builder) exportFacts() {
+	for _, fn := range b.fns {
+		if fn.Parent() != nil {
+			continue
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj.Pkg() != b.pass.Pkg {
+			continue
+		}
+		s := b.analyze(fn)
+		if f := s.encode(); f != nil {
+			b.pass.ExportObjectFact(obj, f)
+		}
+		if name := b.freshOf(fn); name != "" {
+			b.pass.ExportObjectFact(obj, &freshFact{Name: name})
+		}
+	}
+	scope := b.pass.Pkg.Scope()
+	names := scope.Names()
+	sort.Strings(names)
+	for _, n := range names {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumExplicitMethods(); i++ {
+			m := iface.ExplicitMethod(i)
+			if s := b.invokeSummary(m); s != nil {
+				if f := s.encode(); f != nil {
+					b.pass.ExportObjectFact(m, f)
+				}
+			}
+		}
+	}
+}
+
+// fullArgs returns the call's arguments with the receiver first.
+func fullArgs(common *ssa.CallCommon) []ssa.Value {
+	if common.IsInvoke() {
+		return append([]ssa.Value{common.Value}, common.Args...)
+	}
+	return common.Args
+}
+
+// callArgs returns the call's arguments without the receiver.
+func callArgs(common *ssa.CallCommon) []ssa.Value {
+	if common.IsInvoke() {
+		return common.Args
+	}
+	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[1:]
+	}
+	if sig, ok := common.Value.Type().Underlying().(*types.Signature); ok && sig.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[1:]
+	}
+	return common.Args
+}
+
+// receiverOf returns a method call's receiver, or nil.
+func receiverOf(common *ssa.CallCommon) ssa.Value {
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+// funcOf returns the function a func value denotes.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch x := unwrap(v).(type) {
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		return fn
+	case *ssa.Function:
+		return x
+	}
+	return nil
+}
+
+func unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+func paramIndex(fn *ssa.Function, v ssa.Value) int {
+	for i, p := range fn.Params {
+		if p == v {
+			return i
+		}
+	}
+	return -1
+}

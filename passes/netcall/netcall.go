@@ -1,0 +1,306 @@
+// Package netcall defines an Analyzer that finds the calls that may
+// perform network I/O: HTTP requests (net/http, go-retryablehttp, resty),
+// gRPC calls (ClientConn.Invoke and NewStream, generated stubs), net.Dial*,
+// net/smtp, Kafka (segmentio/kafka-go) and NATS producers, directly or
+// through functions of any package. Each such call comes with a witness
+// chain ("payments.Client.Charge → payments.Client.post →
+// (*net/http.Client).Do") and, for HTTP, the requests it sends as far as
+// they can be resolved: the method, the URL, and the headers set on the
+// request with where each value comes from (a constant, a parameter, a
+// value minted anew on every call such as uuid.NewString()).
+//
+// Functions are summarized in facts ("may reach the network via X; sends
+// POST to {baseURL}/v1/charges with Idempotency-Key = p2"), so callers in
+// other packages see what they do, including requests built by helpers
+// (a function returning the request, or setting headers on one it is
+// given) and interface methods whose implementations in the declaring
+// package reach the network.
+//
+// It reports no diagnostics. Checkers use its Result:
+//
+//	c := res.CallAt(call)  // the call's network effect, or nil
+//	c.Witness()            // "payments.Client.Charge → (*net/http.Client).Do"
+//	for _, q := range c.Requests { q.Method; q.URL; q.Header(names) }
+//
+// The library calls it recognizes are listed in passes/apis (net.go).
+package netcall
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssabuild"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/retry"
+)
+
+// Analyzer finds the calls that may reach the network.
+var Analyzer = &analysis.Analyzer{
+	Name:       "netcall",
+	Doc:        "find the calls that may perform network I/O and the HTTP requests they send (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/netcall",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, retry.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(netFact), new(freshFact)},
+}
+
+// Result holds the network calls of a package.
+type Result struct {
+	// Err is set when the model could not be built; checkers then stay
+	// silent for the package.
+	Err error
+	// Funcs lists the functions with network calls, in source order.
+	Funcs []*FuncInfo
+	funcs map[*ssa.Function]*FuncInfo
+	calls map[ssa.CallInstruction]*Call
+}
+
+// FuncInfo lists the network calls of one function.
+type FuncInfo struct {
+	Fn    *ssa.Function
+	Calls []*Call
+}
+
+// Func returns the network calls of fn, or nil.
+func (r *Result) Func(fn *ssa.Function) *FuncInfo {
+	if r == nil {
+		return nil
+	}
+	return r.funcs[fn]
+}
+
+// CallAt returns the network effect of a call of the package, or nil when
+// it cannot reach the network. Calls started with go are not included.
+func (r *Result) CallAt(call ssa.CallInstruction) *Call {
+	if r == nil {
+		return nil
+	}
+	return r.calls[call]
+}
+
+// Call is a call that may reach the network.
+type Call struct {
+	Instr ssa.CallInstruction
+	Kind  apis.NetKind
+	// Chain names the functions from the callee of Instr down to the
+	// library call that reaches the network, outermost first; for a
+	// direct library call it holds only that call.
+	Chain []string
+	// Requests are the HTTP requests the call sends, as far as resolved.
+	Requests []*Request
+}
+
+// Witness renders the chain: "payments.Client.Charge → (*net/http.Client).Do".
+func (c *Call) Witness() string { return strings.Join(c.Chain, " → ") }
+
+// Request is an HTTP request sent by a call.
+type Request struct {
+	Lib apis.HTTPLib
+	// Method is the upper-case HTTP method, or "" when unknown.
+	Method string
+	// URL renders the URL expression: constants as written, other parts
+	// by name in braces ("{baseURL}/v1/charges").
+	URL     string
+	Headers []Header
+	// Send and Client are the send call and the client value, when the
+	// request is sent in the function of the Call (not in a callee).
+	Send   ssa.CallInstruction
+	Client ssa.Value
+}
+
+// Header returns the first header of the request among names (compared
+// case-insensitively) whose value is not always empty, or nil.
+func (q *Request) Header(names []string) *Header {
+	for i := range q.Headers {
+		h := &q.Headers[i]
+		for _, n := range names {
+			if strings.EqualFold(h.Name, n) && !h.Value.Empty() {
+				return h
+			}
+		}
+	}
+	return nil
+}
+
+// Header is a header set on a request.
+type Header struct {
+	Name  string
+	Value Value
+}
+
+// Value tells where a value comes from, relative to the function of the
+// Call that sends it.
+type Value struct {
+	// Consts lists the constant strings it may be.
+	Consts []string
+	// Fresh lists the calls that make it new every time they run: a call
+	// of uuid.NewString(), or of a function that mints a new key inside.
+	// The calls are in the function of the Call or in functions enclosing
+	// it (through captured variables).
+	Fresh []Fresh
+	// Other reports parts computed otherwise (parameters, fields, calls
+	// of other functions): the same on every attempt as far as the model
+	// knows.
+	Other bool
+}
+
+// Empty reports a value that is always the empty string (a header set
+// only when a key is given, called with "").
+func (v Value) Empty() bool {
+	if len(v.Fresh) > 0 || v.Other {
+		return false
+	}
+	for _, c := range v.Consts {
+		if c != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Fresh is a call that returns a new value every time it runs.
+type Fresh struct {
+	Call ssa.CallInstruction
+	// Name names the generator: "uuid.NewString", "payments.NewKey".
+	Name string
+}
+
+func run(pass *analysis.Pass) (res any, err error) {
+	r := &Result{funcs: map[*ssa.Function]*FuncInfo{}, calls: map[ssa.CallInstruction]*Call{}}
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = &Result{funcs: map[*ssa.Function]*FuncInfo{}, calls: map[ssa.CallInstruction]*Call{}, Err: fmt.Errorf("netcall: internal error: %v", p)}, nil
+		}
+	}()
+	rt := pass.ResultOf[retry.Analyzer].(*retry.Result)
+	if rt.Err != nil {
+		r.Err = rt.Err
+		return r, nil
+	}
+	path := pass.Pkg.Path()
+	if dbcall.IsLibrary(path) || isNetLibrary(path) {
+		return r, nil
+	}
+	imported := importFacts(pass)
+	if !relevant(pass, imported) {
+		return r, nil
+	}
+	_, fns := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
+	b := newBuilder(pass, rt, fns, imported)
+	for _, fn := range fns {
+		s := b.analyze(fn)
+		if len(s.calls) > 0 {
+			fi := &FuncInfo{Fn: fn, Calls: s.calls}
+			r.funcs[fn] = fi
+			r.Funcs = append(r.Funcs, fi)
+			for _, c := range s.calls {
+				r.calls[c.Instr] = c
+			}
+		}
+	}
+	sort.SliceStable(r.Funcs, func(i, j int) bool { return r.Funcs[i].Fn.Pos() < r.Funcs[j].Fn.Pos() })
+	b.exportFacts()
+	return r, nil
+}
+
+// isNetLibrary reports the network libraries passes/apis describes.
+func isNetLibrary(path string) bool {
+	for _, p := range []string{"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
+		"github.com/nats-io/", apis.RetryableHTTPPkg, apis.RestyPkg, "github.com/hashicorp/go-cleanhttp",
+		"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry", "golang.org/x/net"} {
+		if path == p || strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// importedFacts are the facts of this analyzer on imported objects.
+type importedFacts struct {
+	net   map[types.Object]*netFact
+	fresh map[types.Object]*freshFact
+}
+
+func importFacts(pass *analysis.Pass) importedFacts {
+	f := importedFacts{net: map[types.Object]*netFact{}, fresh: map[types.Object]*freshFact{}}
+	for _, of := range pass.AllObjectFacts() {
+		switch x := of.Fact.(type) {
+		case *netFact:
+			f.net[of.Object] = x
+		case *freshFact:
+			f.fresh[of.Object] = x
+		}
+	}
+	return f
+}
+
+// relevant reports whether the package uses a network API, a request
+// constructor, or a function or method with a fact: only then is its SSA
+// form built.
+func relevant(pass *analysis.Pass, imported importedFacts) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		f, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		if imported.net[f] != nil || imported.fresh[f] != nil {
+			return true
+		}
+		name := f.FullName()
+		if _, ok := apis.NetFuncs[name]; ok {
+			return true
+		}
+		if _, ok := apis.RequestCtors[name]; ok {
+			return true
+		}
+		if _, ok := apis.HeaderSetters[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// label names a function for chains: "payments.Client.Charge".
+func label(fn *ssa.Function) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return objLabel(obj)
+	}
+	if fn.Parent() != nil {
+		return label(fn.Parent())
+	}
+	return fn.Name()
+}
+
+func objLabel(obj *types.Func) string {
+	pkg := ""
+	if obj.Pkg() != nil {
+		pkg = obj.Pkg().Name() + "."
+	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return pkg + n.Obj().Name() + "." + obj.Name()
+		}
+	}
+	return pkg + obj.Name()
+}
+
+// sinkLabel names a library call in a chain by its full name.
+func sinkLabel(common *ssa.CallCommon) string {
+	return analysisutil.FuncName(common)
+}

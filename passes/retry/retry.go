@@ -1,0 +1,342 @@
+// Package retry defines an Analyzer that finds retry constructs and the
+// code each one repeats:
+//
+//   - hand-written loops that run an operation again when it fails: a for
+//     loop (or a range over an integer) in which a test of a call's error,
+//     or of a status code it returns, either leaves the loop or goes round
+//     again ("continue on err", attempt counters, time.Sleep or a backoff
+//     between attempts);
+//   - retry libraries: cenkalti/backoff v4 and v5, avast/retry-go v4,
+//     sethvargo/go-retry, whose operation argument is repeated;
+//   - an application's own helpers that run a func argument in such a loop
+//     or through a retry library (withRetry(3, func() error {...})),
+//     recognized across packages by a fact;
+//   - retrying HTTP clients: a go-retryablehttp client (four retries unless
+//     RetryMax says otherwise) and a resty client with SetRetryCount(n > 0),
+//     decided from their construction, through constructors and struct
+//     fields in any package (facts).
+//
+// It reports no diagnostics. Checkers use its Result:
+//
+//	for _, r := range res.Regions() { ... r.Repeats(instr) ... }
+//	res.Client(v)   // how the HTTP client v retries, or nil
+//	res.Runs(call)  // the func arguments a call runs before it returns
+//
+// The library functions it recognizes are listed in passes/apis.
+package retry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssabuild"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+)
+
+// Analyzer finds retry constructs.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retry",
+	Doc:        "find retry loops, retry library calls, retry helpers and retrying HTTP clients (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/retry",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(helperFact), new(runsFact), new(clientFact)},
+}
+
+// Kind is the kind of a retry construct.
+type Kind uint8
+
+const (
+	KindLoop    Kind = iota + 1 // a hand-written loop
+	KindLibrary                 // a retry library call (backoff.Retry, retry.Do)
+	KindHelper                  // an application's helper that retries its func argument
+	KindClient                  // a retrying HTTP client
+)
+
+// Region is one retry construct and the code it repeats.
+type Region struct {
+	Kind Kind
+	// Construct names the construct for messages: "the loop",
+	// "backoff.Retry", "httpx.Retry".
+	Construct string
+	// Pos is the construct's position: the for statement, the library
+	// or helper call.
+	Pos token.Pos
+	// Fn is the function whose code is repeated: the loop's function,
+	// or the function value passed to the library or helper.
+	Fn *ssa.Function
+	// Body holds the loop's blocks (nil: all of Fn). Repeated holds those
+	// that run before the test deciding whether to try again: calls
+	// there run once per attempt.
+	Body, Repeated map[*ssa.BasicBlock]bool
+	// Call is the library or helper call (nil for loops).
+	Call ssa.CallInstruction
+	// Literal reports that Fn is a function literal whose code lies in the
+	// package (a loop's function, or a closure passed to the library);
+	// otherwise only Call is in the package's code.
+	Literal bool
+	// RateLimitOnly reports a loop that tries again only on 429 Too Many
+	// Requests, an answer that says the request was not processed.
+	RateLimitOnly bool
+}
+
+// Repeats reports whether instr (an instruction of r.Fn) runs once per
+// attempt.
+func (r *Region) Repeats(instr ssa.Instruction) bool {
+	if instr.Parent() != r.Fn {
+		return false
+	}
+	return r.Repeated == nil || r.Repeated[instr.Block()]
+}
+
+// Inside reports whether instr runs inside the region on every attempt:
+// in the loop's body or in the repeated function, or in a closure created
+// there.
+func (r *Region) Inside(instr ssa.Instruction) bool {
+	for instr != nil {
+		fn := instr.Parent()
+		if fn == r.Fn {
+			return r.Body == nil || r.Body[instr.Block()]
+		}
+		instr = closureOf(fn)
+	}
+	return false
+}
+
+// closureOf returns the MakeClosure instruction creating the function
+// literal fn in its parent, or nil.
+func closureOf(fn *ssa.Function) ssa.Instruction {
+	parent := fn.Parent()
+	if parent == nil {
+		return nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return mc
+			}
+		}
+	}
+	return nil
+}
+
+// Client describes an HTTP client that retries failed requests.
+type Client struct {
+	Lib apis.HTTPLib
+	// Retries is the number of retries; Default reports the library's
+	// default (RetryMax unset).
+	Retries int64
+	Default bool
+	// Pos is where the client is created or its retries configured in
+	// the package, or token.NoPos; Where names it in another package
+	// ("clients.go:12").
+	Pos   token.Pos
+	Where string
+}
+
+// Result holds the retry constructs of a package. Its queries build what
+// they need on first use, so packages nobody asks about cost nothing.
+type Result struct {
+	// Err is set when the model could not be built; checkers stay silent.
+	Err error
+
+	lazy     *ssabuild.Lazy
+	once     sync.Once
+	imported facts
+	pkg      *types.Package
+	fset     *token.FileSet
+	files    []*ast.File
+
+	regions []*Region
+	b       *builder
+}
+
+type facts struct {
+	helpers map[*types.Func]*helperFact
+	runs    map[*types.Func]*runsFact
+	clients map[types.Object]*clientFact
+}
+
+// Regions returns the retry regions of the package, in source order.
+func (r *Result) Regions() []*Region {
+	r.init()
+	if r.b == nil {
+		return nil
+	}
+	return r.regions
+}
+
+// Runs returns the indexes (into the call's arguments, receiver first)
+// of the func values the call runs before it returns: the operation of a
+// retry library, the callback of a transaction function, a func parameter
+// its callee calls.
+func (r *Result) Runs(call ssa.CallInstruction) []int {
+	r.init()
+	if r.b == nil {
+		return nil
+	}
+	return r.b.runsArgs(call.Common())
+}
+
+// Client returns how the HTTP client v (a go-retryablehttp or resty
+// client, a resty request, or the *http.Client of a retryablehttp
+// client's StandardClient) retries, or nil when it does not or the model
+// cannot tell.
+func (r *Result) Client(v ssa.Value) *Client {
+	r.init()
+	if r.b == nil {
+		return nil
+	}
+	st := r.b.clientOf(v, 0)
+	if !st.known || st.custom || st.retries <= 0 {
+		return nil
+	}
+	return &Client{Lib: st.lib, Retries: st.retries, Default: st.dflt, Pos: st.pos, Where: st.where}
+}
+
+func (r *Result) init() {
+	r.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				r.Err = fmt.Errorf("retry: internal error: %v", p)
+				r.b = nil
+			}
+		}()
+		if r.lazy == nil {
+			return
+		}
+		_, fns := r.lazy.Get()
+		b := newBuilder(r, fns)
+		r.b = b
+		for _, fn := range fns {
+			r.regions = append(r.regions, b.regionsOf(fn)...)
+		}
+		sort.SliceStable(r.regions, func(i, j int) bool { return r.regions[i].Pos < r.regions[j].Pos })
+	})
+}
+
+func run(pass *analysis.Pass) (res any, err error) {
+	r := &Result{pkg: pass.Pkg, fset: pass.Fset, files: pass.Files}
+	r.imported = facts{helpers: map[*types.Func]*helperFact{}, runs: map[*types.Func]*runsFact{}, clients: map[types.Object]*clientFact{}}
+	for _, f := range pass.AllObjectFacts() {
+		switch fact := f.Fact.(type) {
+		case *helperFact:
+			if fn, ok := f.Object.(*types.Func); ok {
+				r.imported.helpers[fn] = fact
+			}
+		case *runsFact:
+			if fn, ok := f.Object.(*types.Func); ok {
+				r.imported.runs[fn] = fact
+			}
+		case *clientFact:
+			r.imported.clients[f.Object] = fact
+		}
+	}
+	if dbcall.IsLibrary(pass.Pkg.Path()) || isRetryLibrary(pass.Pkg.Path()) {
+		return r, nil
+	}
+	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
+	if !exportsFacts(pass) {
+		return r, nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r.Err = fmt.Errorf("retry: internal error: %v", p)
+			r.b = nil
+			res, err = r, nil
+		}
+	}()
+	r.init()
+	if r.b != nil {
+		r.b.exportFacts(pass)
+	}
+	return r, nil
+}
+
+// isRetryLibrary reports the libraries passes/apis describes.
+func isRetryLibrary(path string) bool {
+	for _, p := range []string{"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry",
+		apis.RetryableHTTPPkg, apis.RestyPkg, "github.com/hashicorp/go-cleanhttp", "google.golang.org/", "github.com/segmentio/kafka-go", "github.com/nats-io/"} {
+		if path == p || strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportsFacts reports whether the package may declare something other
+// packages need a fact about: a function with a func-typed parameter (a
+// retry helper or a function running its argument), or a use of a
+// retrying client (constructors, struct fields holding one).
+func exportsFacts(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			for _, field := range fd.Type.Params.List {
+				if _, ok := pass.TypesInfo.TypeOf(field.Type).Underlying().(*types.Signature); ok {
+					return true
+				}
+			}
+		}
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok {
+			if _, ok := apis.RetryClientCtors[f.FullName()]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// label names a function for messages: "httpx.Retry", "store.Client.Do".
+func label(fn *ssa.Function) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		return objLabel(obj)
+	}
+	return fn.Name()
+}
+
+func objLabel(obj *types.Func) string {
+	pkg := ""
+	if obj.Pkg() != nil {
+		pkg = obj.Pkg().Name() + "."
+	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return pkg + n.Obj().Name() + "." + obj.Name()
+		}
+	}
+	return pkg + obj.Name()
+}
+
+// calleeObj returns the types.Func a call invokes statically (origin of
+// an instantiation), or nil.
+func calleeObj(common *ssa.CallCommon) *types.Func {
+	if common.IsInvoke() {
+		return nil
+	}
+	return analysisutil.CalleeFunc(common)
+}

@@ -1,0 +1,198 @@
+package retrypost
+
+import (
+	_ "embed"
+	"flag"
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/retry"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports POST and PATCH requests re-sent by a retry without a
+// stable idempotency key.
+var Analyzer = &analysis.Analyzer{
+	Name:     "retrypost",
+	Doc:      analysisutil.MustExtractDoc(doc, "retrypost"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/retrypost.md",
+	Run:      run,
+	Requires: []*analysis.Analyzer{netcall.Analyzer, retry.Analyzer},
+	Flags:    flags(),
+}
+
+// headerNames is the -retrypost.headers flag: the request headers that
+// carry an idempotency key.
+var headerNames = strings.Join(apis.IdempotencyHeaders, ",")
+
+func flags() flag.FlagSet {
+	fs := flag.NewFlagSet("retrypost", flag.ExitOnError)
+	fs.StringVar(&headerNames, "headers", headerNames, "comma-separated request headers that carry an idempotency key")
+	return *fs
+}
+
+func names() []string {
+	var out []string
+	for _, n := range strings.Split(headerNames, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
+	if nc.Err != nil || len(nc.Funcs) == 0 {
+		return nil, nil
+	}
+	rt := pass.ResultOf[retry.Analyzer].(*retry.Result)
+	if rt.Err != nil {
+		return nil, nil
+	}
+	rep := report.New(pass)
+	keys := names()
+	for _, r := range rt.Regions() {
+		if r.RateLimitOnly {
+			continue // 429 says the request was not processed
+		}
+		if !r.Literal {
+			// A named function is retried: its body is shared with callers
+			// that do not retry, so report at the construct.
+			if c := nc.CallAt(r.Call); c != nil {
+				checkCall(pass, rep, keys, r, c)
+			}
+			continue
+		}
+		fi := nc.Func(r.Fn)
+		if fi == nil {
+			continue
+		}
+		for _, c := range fi.Calls {
+			if r.Repeats(c.Instr) {
+				checkCall(pass, rep, keys, r, c)
+			}
+		}
+	}
+	for _, fi := range nc.Funcs {
+		for _, c := range fi.Calls {
+			checkClient(pass, rep, keys, rt, c)
+		}
+	}
+	return nil, nil
+}
+
+// checkCall reports a POST or PATCH that the call sends on every attempt
+// of r without a stable idempotency key.
+func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retry.Region, c *netcall.Call) {
+	for _, q := range c.Requests {
+		if !nonIdempotent(q.Method) {
+			continue // GET, PUT, DELETE, ... or a method the model cannot read
+		}
+		h := q.Header(keys)
+		if h == nil {
+			rep.Report(noKey(pass, c, q, construct(pass, r), r.Pos))
+			return
+		}
+		if f, ok := mintedInside(h.Value, r); ok {
+			rep.Report(freshKey(pass, c, h, f, construct(pass, r), r.Pos))
+			return
+		}
+		// A key computed outside the retried code, or derived from stable
+		// inputs inside it: the same on every attempt.
+	}
+}
+
+// checkClient reports a POST or PATCH sent through a client that retries
+// it by itself, without an idempotency key. A key minted just before the
+// send is fine: the library re-sends the same request.
+func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
+	for _, q := range c.Requests {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) {
+			continue
+		}
+		cl := rt.Client(q.Client)
+		if cl == nil {
+			continue // a client that does not retry, or one the model cannot follow
+		}
+		if q.Header(keys) != nil {
+			continue
+		}
+		what := fmt.Sprintf("the %s client", cl.Lib)
+		switch {
+		case cl.Pos.IsValid():
+			what += " created at " + analysisutil.Position(pass.Fset, cl.Pos)
+		case cl.Where != "":
+			what += " created at " + cl.Where
+		}
+		if cl.Default {
+			what += fmt.Sprintf(" (%d retries by default)", cl.Retries)
+		} else {
+			what += fmt.Sprintf(" (%d retries)", cl.Retries)
+		}
+		d := noKey(pass, c, q, what, cl.Pos)
+		rep.Report(d)
+		return
+	}
+}
+
+func nonIdempotent(method string) bool { return method == "POST" || method == "PATCH" }
+
+// mintedInside returns the call minting v anew on every attempt of r.
+func mintedInside(v netcall.Value, r *retry.Region) (netcall.Fresh, bool) {
+	for _, f := range v.Fresh {
+		if f.Call == nil {
+			continue
+		}
+		if r.Inside(f.Call) || f.Call == r.Call {
+			return f, true
+		}
+	}
+	return netcall.Fresh{}, false
+}
+
+func construct(pass *analysis.Pass, r *retry.Region) string {
+	return fmt.Sprintf("%s at %s", r.Construct, analysisutil.Position(pass.Fset, r.Pos))
+}
+
+func target(c *netcall.Call, q *netcall.Request) string {
+	s := q.Method
+	if q.URL != "" {
+		s += " to " + q.URL
+	}
+	if len(c.Chain) > 1 {
+		s += " (" + c.Chain[0] + ")"
+	}
+	return s
+}
+
+func noKey(pass *analysis.Pass, c *netcall.Call, q *netcall.Request, by string, pos token.Pos) analysis.Diagnostic {
+	msg := fmt.Sprintf("%s is retried by %s without an idempotency key; a retry after a timeout can repeat a charge/order; send a stable Idempotency-Key header",
+		target(c, q), by)
+	d := analysis.Diagnostic{Pos: c.Instr.Pos(), Category: "nokey", Message: msg}
+	if pos.IsValid() && pos != c.Instr.Pos() {
+		d.Related = []analysis.RelatedInformation{{Pos: pos, Message: "the retry that repeats it"}}
+	}
+	return d
+}
+
+func freshKey(pass *analysis.Pass, c *netcall.Call, h *netcall.Header, f netcall.Fresh, by string, pos token.Pos) analysis.Diagnostic {
+	where := analysisutil.Position(pass.Fset, f.Call.Pos())
+	msg := fmt.Sprintf("idempotency key is regenerated on every attempt (%s at %s, retried by %s), so the server cannot deduplicate retries; create it once before the retry",
+		f.Name, where, by)
+	d := analysis.Diagnostic{Pos: c.Instr.Pos(), Category: "freshkey", Message: msg}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Call.Pos(), Message: "the " + h.Name + " minted here on every attempt"})
+	if pos.IsValid() && pos != c.Instr.Pos() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "the retry that repeats it"})
+	}
+	return d
+}
