@@ -4,7 +4,7 @@
 //
 // # Analyzer noversion
 //
-// noversion: report unversioned updates and ignored compare-and-set results
+// noversion: report unversioned updates and ignored compare-and-sets
 //
 // Two hazards of updates that race:
 //

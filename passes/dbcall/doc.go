@@ -1,0 +1,60 @@
+// Package dbcall defines an Analyzer that computes the database operations
+// of every function of a package: idemvet's model of what code does to the
+// database.
+//
+// It reports no diagnostics. Checkers use its Result:
+//
+//	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+//	for _, fi := range db.Funcs {            // functions with accesses
+//		for _, a := range fi.Accesses { // in instruction order
+//			a.Kind, a.Table, a.Where, a.Set // select users where email = $email
+//			a.Found                         // how the outcome tells "no row"
+//			a.Handle                        // the pool or transaction it runs on
+//		}
+//	}
+//	db.Decide(ifInstr)        // does this branch test whether a read found a row?
+//	db.Sources(fn, value)     // which columns read from the database does a Go value come from?
+//
+// An Access is one operation: a library call executing SQL (database/sql,
+// pgx v5, sqlx, scany, gorm chains assembled into the statement they run,
+// interfaces shaped like sqlc's DBTX), a go-redis command, a filesystem
+// check or create, or a call of a function whose summary says it performs
+// the operation. The SQL is resolved from constants, concatenation,
+// fmt.Sprintf (unknown parts become sqltext.Hole), package variables,
+// prepared statements and sqlx.Rebind/In, and summarized by passes/sqltext.
+// Each placeholder is bound to the Go value passed for it (a Ref: an SSA
+// value and a field path), so "the same email" can be asked across a lookup
+// and an insert. Outcomes are tracked to how the code uses them: the error
+// compared with sql.ErrNoRows, pgx.ErrNoRows, gorm.ErrRecordNotFound or an
+// application's own sentinel; COUNT and EXISTS results; nil pointers a
+// repository returns; rows affected, compared or returned; unique-violation
+// tests (*pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors,
+// gorm.ErrDuplicatedKey, helpers recognized by their summaries).
+//
+// Facts make the model modular. Each function gets a summary (a fact) of
+// the operations it performs, in terms of its parameters and results —
+// "reads users where email = parameter 2, found reported by result 1 being
+// ErrNotFound; inserts users with email = field Email of parameter 2" — so
+// a service calling a repository in another package sees the repository's
+// operations at its call, with its own arguments bound. Summaries also
+// record constructors (New(db) returning &Queries{db: db}, WithTx), so a
+// handle resolves through them; executor wrappers (a function running the
+// SQL text it is given); and error predicates (isNotFound(err),
+// isUniqueViolation(err)).
+//
+// Calls through interfaces are summarized from the implementations the
+// package can see: methods of its own types, and methods with summaries in
+// the packages it imports whose receivers implement the interface. When
+// none is visible — a service declares a repository interface and main
+// wires in an implementation from a package the service does not import —
+// the access is inferred from the method's name and arguments:
+// GetUserByEmail(ctx, email) reads users by email, CreateUser(ctx, u)
+// inserts into users with u's fields, UserExistsByEmail and CountUsersByX
+// read by key. Such accesses are marked Heuristic; checkers require the
+// values bound to agree before they report on them.
+//
+// The standard library and the libraries described by passes/apis are
+// never analyzed, and packages importing no database library and no
+// package with summaries get no SSA. The API knowledge lives in
+// passes/apis.
+package dbcall
