@@ -32,12 +32,16 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
-	if db.Err != nil || len(db.Funcs) == 0 {
+	if db.Err != nil {
+		return nil, nil // the model failed here: stay silent, even about directives
+	}
+	rep := report.New(pass)
+	defer rep.Finish() // stale and malformed //idemvet:ignore directives
+	if len(db.Funcs) == 0 {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
-	rep := report.New(pass)
 	for _, fi := range db.Funcs {
 		runFunc(pass, rep, db, txs, cat, fi)
 	}

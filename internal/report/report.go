@@ -1,30 +1,57 @@
 // Package report is how idemvet's checkers report: it drops findings in
-// generated files, honors //idemvet:ignore directives, and keeps one
-// finding per position and analyzer.
+// generated files, honors //idemvet:ignore and //idemvet:file-ignore
+// directives, keeps one finding per position and analyzer, and, when the
+// checker is done (Finish), reports the directives naming the checker that
+// are malformed or matched no finding.
+//
+// Each analyzer runs on its own (standalone, under go vet, in golangci-lint
+// and nogo alike), so whether a directive matched is decided per analyzer:
+// "//idemvet:ignore lostupdate,noversion reason" is checked by lostupdate
+// for lostupdate and by noversion for noversion.
 package report
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
+// Analyzers lists the names a directive may use besides "all": idemvet's
+// checkers, including those not yet in the default suite. A directive
+// naming anything else is reported as a probable typo by the checker whose
+// name is closest.
+var Analyzers = []string{"checkfindinsert", "lostupdate", "noversion", "retrypost", "lockacrosscall"}
+
+// Category is the Diagnostic.Category of the reports about directives.
+const Category = "directive"
+
 // Reporter reports the findings of one analyzer in one package.
 type Reporter struct {
-	pass    *analysis.Pass
-	name    string
-	seen    map[token.Pos]bool
-	ignores map[string]map[int]bool // file name → lines covered by a directive for this analyzer
-	files   map[string]bool         // files with a file-ignore directive for this analyzer
-	gen     map[*token.File]bool
+	pass       *analysis.Pass
+	name       string
+	seen       map[token.Pos]bool
+	gen        map[*token.File]bool
+	directives []*directive // every directive of the package's non-generated files
+	finished   bool
+}
+
+// directive is one //idemvet: comment of a file.
+type directive struct {
+	Directive
+	file *token.File
+	// from and to delimit what an ignore covers: its own line, and the
+	// statements beginning on the line after its comment group.
+	from, to token.Pos
+	matched  bool // a finding of this Reporter's analyzer was suppressed by it
 }
 
 // New returns a Reporter for pass.
 func New(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, name: pass.Analyzer.Name, seen: map[token.Pos]bool{},
-		ignores: map[string]map[int]bool{}, files: map[string]bool{}, gen: map[*token.File]bool{}}
+	r := &Reporter{pass: pass, name: pass.Analyzer.Name, seen: map[token.Pos]bool{}, gen: map[*token.File]bool{}}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
@@ -32,61 +59,141 @@ func New(pass *analysis.Pass) *Reporter {
 		}
 		if ast.IsGenerated(f) {
 			r.gen[tf] = true
+			continue // generated code is never reported in, so directives there do nothing
 		}
+		var stmtEnds map[int]token.Pos // line → end of the furthest node beginning there
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				names, file, ok := ParseDirective(c.Text)
-				if !ok || !contains(names, r.name) {
+				d, ok := ParseDirective(c.Text)
+				if !ok {
 					continue
 				}
-				if file {
-					r.files[tf.Name()] = true
-					continue
+				d.Pos, d.End = c.Pos(), c.End()
+				dir := &directive{Directive: d, file: tf}
+				if !d.File {
+					if stmtEnds == nil {
+						stmtEnds = nodeEnds(tf, f)
+					}
+					line := tf.Line(c.Pos())
+					next := tf.Line(cg.End()) + 1
+					dir.from = tf.LineStart(line)
+					dir.to = lineEnd(tf, next)
+					if end, ok := stmtEnds[next]; ok && end > dir.to {
+						dir.to = end
+					}
 				}
-				line := tf.Line(c.Pos())
-				m := r.ignores[tf.Name()]
-				if m == nil {
-					m = map[int]bool{}
-					r.ignores[tf.Name()] = m
-				}
-				// The directive covers its own line (trailing comment)
-				// and the next line (comment above).
-				m[line] = true
-				m[line+1] = true
+				r.directives = append(r.directives, dir)
 			}
 		}
 	}
 	return r
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s || x == "all" {
+// nodeEnds maps each line of f to the end of the largest statement,
+// declaration or spec that begins on it, so that a directive above a
+// statement spanning several lines (a gorm chain, a multi-line call)
+// covers findings anywhere in it.
+func nodeEnds(tf *token.File, f *ast.File) map[int]token.Pos {
+	ends := map[int]token.Pos{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case ast.Stmt, ast.Decl, ast.Spec, *ast.Field:
+			if _, ok := n.(*ast.BlockStmt); ok {
+				return true // a block is not "the statement below"
+			}
+			line := tf.Line(n.Pos())
+			if n.End() > ends[line] {
+				ends[line] = n.End()
+			}
+		}
+		return true
+	})
+	return ends
+}
+
+// lineEnd returns the position of the end of line in tf (the start of the
+// next line, or the end of the file).
+func lineEnd(tf *token.File, line int) token.Pos {
+	if line < tf.LineCount() {
+		return tf.LineStart(line+1) - 1
+	}
+	return token.Pos(tf.Base() + tf.Size())
+}
+
+// Directive is a parsed //idemvet: comment.
+type Directive struct {
+	Pos, End token.Pos // set by New; zero from ParseDirective
+	// Verb is the directive as written: "idemvet:ignore",
+	// "idemvet:file-ignore", or a misspelling of one.
+	Verb string
+	// File is true for //idemvet:file-ignore.
+	File bool
+	// Names are the analyzers the directive names ("all" for every one).
+	Names []string
+	// Reason is the mandatory justification.
+	Reason string
+	// Problem says why the directive is malformed, and is honored by no
+	// analyzer; "" when it is well-formed.
+	Problem string
+}
+
+// ParseDirective parses the text of a comment: "//idemvet:ignore a,b
+// reason" or "//idemvet:file-ignore a reason". ok reports whether the
+// comment is meant as an idemvet directive at all; Problem is set when it
+// is one but malformed (no reason, no analyzer, an unknown verb, or a space
+// after "//", which would make it prose to the go tool's directive syntax
+// and to readers).
+func ParseDirective(text string) (d Directive, ok bool) {
+	body, found := strings.CutPrefix(text, "//")
+	if !found {
+		return d, false
+	}
+	spaced := strings.TrimLeft(body, " \t")
+	if !strings.HasPrefix(spaced, "idemvet:") {
+		return d, false
+	}
+	verb, rest, _ := strings.Cut(spaced[len("idemvet:"):], " ")
+	d.Verb = "idemvet:" + verb
+	fields := strings.Fields(rest)
+	if len(fields) > 0 {
+		d.Names = strings.Split(fields[0], ",")
+	}
+	if len(fields) > 1 {
+		d.Reason = strings.Join(fields[1:], " ")
+	}
+	switch verb {
+	case "ignore":
+	case "file-ignore":
+		d.File = true
+	default:
+		if spaced != body {
+			return d, false // prose that happens to start with "idemvet:"
+		}
+		d.Problem = "unknown directive; use //idemvet:ignore or //idemvet:file-ignore"
+		return d, true
+	}
+	switch {
+	case spaced != body:
+		if !slices.ContainsFunc(d.Names, func(n string) bool { return n == "all" || known(n) }) {
+			return d, false // prose that happens to start with "idemvet:ignore"
+		}
+		d.Problem = fmt.Sprintf("no space is allowed between // and %s", d.Verb)
+	case len(d.Names) == 0 || d.Names[0] == "":
+		d.Problem = fmt.Sprintf("it names no analyzer; write //%s <analyzer>[,<analyzer>] <reason>", d.Verb)
+	case d.Reason == "":
+		d.Problem = fmt.Sprintf("the reason is missing; write //%s %s <reason>", d.Verb, fields[0])
+	}
+	return d, true
+}
+
+// names reports whether d names analyzer (or "all").
+func (d Directive) names(analyzer string) bool {
+	for _, n := range d.Names {
+		if n == analyzer || n == "all" {
 			return true
 		}
 	}
 	return false
-}
-
-// ParseDirective parses "//idemvet:ignore a,b reason" and
-// "//idemvet:file-ignore a reason". A directive without a reason is not
-// honored.
-func ParseDirective(text string) (names []string, file, ok bool) {
-	text = strings.TrimPrefix(text, "//")
-	var rest string
-	switch {
-	case strings.HasPrefix(text, "idemvet:ignore "):
-		rest = strings.TrimPrefix(text, "idemvet:ignore ")
-	case strings.HasPrefix(text, "idemvet:file-ignore "):
-		rest, file = strings.TrimPrefix(text, "idemvet:file-ignore "), true
-	default:
-		return nil, false, false
-	}
-	fields := strings.Fields(rest)
-	if len(fields) < 2 {
-		return nil, file, false
-	}
-	return strings.Split(fields[0], ","), file, true
 }
 
 // Report reports d unless it is in generated code, suppressed by a
@@ -96,7 +203,17 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if tf == nil || r.gen[tf] || r.seen[d.Pos] {
 		return
 	}
-	if r.files[tf.Name()] || r.ignores[tf.Name()][tf.Line(d.Pos)] {
+	suppressed := false
+	for _, dir := range r.directives {
+		if dir.file != tf || dir.Problem != "" || !dir.names(r.name) {
+			continue
+		}
+		if dir.File || dir.from <= d.Pos && d.Pos <= dir.to {
+			dir.matched = true
+			suppressed = true
+		}
+	}
+	if suppressed {
 		return
 	}
 	r.seen[d.Pos] = true
@@ -107,4 +224,113 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 func (r *Reporter) Generated(pos token.Pos) bool {
 	tf := r.pass.Fset.File(pos)
 	return tf != nil && r.gen[tf]
+}
+
+// Finish reports the directives this analyzer is responsible for: the
+// malformed ones, those naming an unknown analyzer, and those naming this
+// analyzer that matched none of its findings. A checker calls it once, after
+// its last Report, on every run in which it looked for findings (not when it
+// gave up on the package, since then it cannot tell).
+//
+// A directive naming "all" is never reported as unmatched: no single
+// analyzer can tell.
+func (r *Reporter) Finish() {
+	if r.finished {
+		return
+	}
+	r.finished = true
+	for _, dir := range r.directives {
+		for _, msg := range r.problems(dir) {
+			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg})
+		}
+	}
+}
+
+// problems returns what this Reporter's analyzer has to say about dir.
+func (r *Reporter) problems(dir *directive) []string {
+	if dir.Problem != "" {
+		if r.owns(dir.Directive) {
+			return []string{fmt.Sprintf("malformed %s directive: %s", dir.Verb, dir.Problem)}
+		}
+		return nil
+	}
+	var out []string
+	for _, n := range dir.Names {
+		if n == "all" || known(n) {
+			continue
+		}
+		if closest(n) == r.name {
+			out = append(out, fmt.Sprintf("this %s directive names %q, which is not an idemvet analyzer; %s", dir.Verb, n, suggest(n)))
+		}
+	}
+	if !dir.matched && contains(dir.Names, r.name) {
+		where := ""
+		if dir.File {
+			where = " in this file"
+		}
+		out = append(out, fmt.Sprintf("this %s directive for %s matched no finding%s; remove it", dir.Verb, r.name, where))
+	}
+	return out
+}
+
+// owns reports whether this Reporter's analyzer reports d's malformation:
+// every known analyzer it names does; when it names none, the analyzer
+// closest to its first name, or the first analyzer of the family.
+func (r *Reporter) owns(d Directive) bool {
+	for _, n := range d.Names {
+		if known(n) {
+			return contains(d.Names, r.name)
+		}
+	}
+	if len(d.Names) > 0 && d.Names[0] != "" && d.Names[0] != "all" {
+		return closest(d.Names[0]) == r.name
+	}
+	return r.name == Analyzers[0]
+}
+
+// suggest proposes the analyzer name closest to name, or lists them all
+// when none is close.
+func suggest(name string) string {
+	c := closest(name)
+	if distance(strings.ToLower(name), c) <= max(2, len(c)/4) {
+		return "did you mean " + c + "?"
+	}
+	return "the analyzers are " + strings.Join(Analyzers, ", ") + " (or all)"
+}
+
+func known(name string) bool { return contains(Analyzers, name) }
+
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
+
+// closest returns the known analyzer name nearest to name by edit
+// distance, the first one on ties.
+func closest(name string) string {
+	best, bestDist := Analyzers[0], -1
+	for _, a := range Analyzers {
+		if d := distance(strings.ToLower(name), a); bestDist < 0 || d < bestDist {
+			best, bestDist = a, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance of a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
