@@ -422,6 +422,9 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					if i := paramIdx(arg(args, m.Func)); i >= 0 {
 						return &helperFact{Func: i, TxArg: 0, Isolation: isolationOf(arg(args, m.Opts))}
 					}
+					if i, j := forwardsTx(fn, arg(args, m.Func), paramIdx); i >= 0 {
+						return &helperFact{Func: i, TxArg: j, Isolation: isolationOf(arg(args, m.Opts))}
+					}
 				}
 				continue
 			}
@@ -436,6 +439,9 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 							}
 						}
 						return &helperFact{Func: i, TxArg: 0, Isolation: iso}
+					}
+					if i, j := forwardsTx(fn, arg(args, 0), paramIdx); i >= 0 {
+						return &helperFact{Func: i, TxArg: j}
 					}
 				case "Begin":
 					if v := call.Value(); v != nil {
@@ -466,6 +472,89 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 		}
 	}
 	return nil
+}
+
+// forwardsTx recognizes a transaction callback that hands the transaction
+// (or a value made from it) to a func parameter of the helper fn:
+//
+//	func (s *Store) InTx(ctx, fn func(*db.Queries) error) error {
+//		return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return fn(s.Q.WithTx(tx)) })
+//	}
+//
+// It returns the parameter's index and the argument position, or -1, -1.
+func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (int, int) {
+	body := funcOf(cb)
+	if body == nil || body.Parent() != fn || len(body.Params) == 0 {
+		return -1, -1
+	}
+	var mc *ssa.MakeClosure
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == body {
+				mc = x
+			}
+		}
+	}
+	if mc == nil {
+		return -1, -1
+	}
+	bound := func(v ssa.Value) ssa.Value {
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			v = ld.X
+		}
+		for i, fv := range body.FreeVars {
+			if fv == v && i < len(mc.Bindings) {
+				b := mc.Bindings[i]
+				if a, ok := b.(*ssa.Alloc); ok && a.Referrers() != nil {
+					// A spilled parameter: its one store.
+					for _, r := range *a.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+							return st.Val
+						}
+					}
+				}
+				return b
+			}
+		}
+		return nil
+	}
+	tx := body.Params[0]
+	fromTx := func(a ssa.Value) bool {
+		a = unwrapTx(a)
+		if a == tx {
+			return true
+		}
+		if c, ok := a.(*ssa.Call); ok {
+			for _, x := range c.Call.Args {
+				if unwrapTx(x) == tx {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, blk := range body.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			b := bound(call.Common().Value)
+			if b == nil {
+				continue
+			}
+			i := paramIdx(b)
+			if i < 0 {
+				continue
+			}
+			for j, a := range call.Common().Args {
+				if fromTx(a) {
+					return i, j
+				}
+			}
+		}
+	}
+	return -1, -1
 }
 
 func unwrapTx(v ssa.Value) ssa.Value {
@@ -502,11 +591,30 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 				}
 			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.Phi:
 				walk(x.(ssa.Value))
+			case *ssa.FieldAddr:
+				// An embedded transaction (sqlx.Tx embeds *sql.Tx): its
+				// promoted Commit runs on the loaded field.
+				if embeddedField(x) && x.Referrers() != nil {
+					for _, rr := range *x.Referrers() {
+						if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							walk(ld)
+						}
+					}
+				}
 			}
 		}
 	}
 	walk(tx)
 	return out
+}
+
+func embeddedField(fa *ssa.FieldAddr) bool {
+	p, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Embedded()
 }
 
 func isEnd(common *ssa.CallCommon) bool {
