@@ -6,6 +6,9 @@ package apis
 type RetryFunc struct {
 	Op    int
 	Label string
+	// Mark, when set, is the function that marks an error retryable: the
+	// library returns any other error at once (go-retry's RetryableError).
+	Mark string
 }
 
 const (
@@ -13,22 +16,26 @@ const (
 	backoffV5Pkg = "github.com/cenkalti/backoff/v5"
 	retryGoPkg   = "github.com/avast/retry-go/v4"
 	goRetryPkg   = "github.com/sethvargo/go-retry"
+	goRetryMark  = goRetryPkg + ".RetryableError"
 )
 
 // RetryFuncs maps retry library functions by full name (generic functions
 // by their origin's name).
 var RetryFuncs = map[string]RetryFunc{
-	backoffV4Pkg + ".Retry":                       {0, "backoff.Retry"},
-	backoffV4Pkg + ".RetryNotify":                 {0, "backoff.RetryNotify"},
-	backoffV4Pkg + ".RetryWithData":               {0, "backoff.RetryWithData"},
-	backoffV4Pkg + ".RetryNotifyWithData":         {0, "backoff.RetryNotifyWithData"},
-	backoffV4Pkg + ".RetryNotifyWithTimer":        {0, "backoff.RetryNotifyWithTimer"},
-	backoffV4Pkg + ".RetryNotifyWithTimerAndData": {0, "backoff.RetryNotifyWithTimerAndData"},
-	backoffV5Pkg + ".Retry":                       {1, "backoff.Retry"},
-	retryGoPkg + ".Do":                            {0, "retry.Do"},
-	retryGoPkg + ".DoWithData":                    {0, "retry.DoWithData"},
-	goRetryPkg + ".Do":                            {2, "retry.Do"},
-	goRetryPkg + ".DoValue":                       {2, "retry.DoValue"},
+	backoffV4Pkg + ".Retry":                       {Op: 0, Label: "backoff.Retry"},
+	backoffV4Pkg + ".RetryNotify":                 {Op: 0, Label: "backoff.RetryNotify"},
+	backoffV4Pkg + ".RetryWithData":               {Op: 0, Label: "backoff.RetryWithData"},
+	backoffV4Pkg + ".RetryNotifyWithData":         {Op: 0, Label: "backoff.RetryNotifyWithData"},
+	backoffV4Pkg + ".RetryNotifyWithTimer":        {Op: 0, Label: "backoff.RetryNotifyWithTimer"},
+	backoffV4Pkg + ".RetryNotifyWithTimerAndData": {Op: 0, Label: "backoff.RetryNotifyWithTimerAndData"},
+	backoffV5Pkg + ".Retry":                       {Op: 1, Label: "backoff.Retry"},
+	retryGoPkg + ".Do":                            {Op: 0, Label: "retry.Do"},
+	retryGoPkg + ".DoWithData":                    {Op: 0, Label: "retry.DoWithData"},
+	goRetryPkg + ".Do":                            {Op: 2, Label: "retry.Do", Mark: goRetryMark},
+	goRetryPkg + ".DoValue":                       {Op: 2, Label: "retry.DoValue", Mark: goRetryMark},
+	goRetryPkg + ".Constant":                      {Op: 2, Label: "retry.Constant", Mark: goRetryMark},
+	goRetryPkg + ".Exponential":                   {Op: 2, Label: "retry.Exponential", Mark: goRetryMark},
+	goRetryPkg + ".Fibonacci":                     {Op: 2, Label: "retry.Fibonacci", Mark: goRetryMark},
 }
 
 // NoRetryOption describes a retry option that, called with the constant
@@ -45,8 +52,6 @@ var NoRetryOptions = map[string]NoRetryOption{
 	backoffV4Pkg + ".WithMaxRetries": {1, 0},
 	backoffV5Pkg + ".WithMaxTries":   {0, 1},
 	goRetryPkg + ".WithMaxRetries":   {0, 0},
-	backoffV4Pkg + ".StopBackOff":    {-1, 0},
-	backoffV5Pkg + ".StopBackOff":    {-1, 0},
 }
 
 // Waits are the calls that pause a loop between attempts: evidence that

@@ -220,12 +220,18 @@ func (b *builder) calleeSummary(fn *ssa.Function) *summary {
 	if b.own[fn] {
 		return b.analyze(fn)
 	}
-	if fn.Synthetic != "" && len(fn.Blocks) > 0 && fn.Pkg != nil && fn.Pkg.Pkg == b.pass.Pkg {
-		// A bound method or wrapper of the package: follow its calls.
+	obj, _ := fn.Object().(*types.Func)
+	if obj != nil && obj.Pkg() == b.pass.Pkg {
+		// A bound method value or wrapper of a method of the package.
+		if f := b.ssaFunc(obj); f != nil {
+			return b.analyze(f)
+		}
+	}
+	if fn.Synthetic != "" && len(fn.Blocks) > 0 {
+		// A wrapper: follow the calls it makes.
 		return b.analyze(fn)
 	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok {
+	if obj == nil {
 		return nil
 	}
 	if f := b.imported.net[obj]; f != nil {

@@ -265,7 +265,7 @@ func (b *builder) headersOn(fn *ssa.Function, v ssa.Value) []hdr {
 						for _, ph := range s.params {
 							if ph.param < len(full) && unwrap(full[ph.param]) == v {
 								for _, h := range ph.headers {
-									out = append(out, hdr{name: h.name, v: b.instSrc(fn, x, h.v, true)})
+									out = append(out, hdr{name: h.name, v: b.instSrc(fn, x, h.v, true, label(callee))})
 								}
 							}
 						}
@@ -351,7 +351,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 		}
 	}
 	for _, h := range q.headers {
-		out.headers = append(out.headers, hdr{name: h.name, v: b.instSrc(fn, call, h.v, bind)})
+		out.headers = append(out.headers, hdr{name: h.name, v: b.instSrc(fn, call, h.v, bind, lbl)})
 	}
 	return out
 }

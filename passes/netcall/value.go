@@ -255,14 +255,15 @@ func bindingOf(fv *ssa.FreeVar) ssa.Value {
 // instSrc maps a callee's value description into fn at call: parameters
 // become what the arguments are (when bind is set), values the callee mints
 // become fresh at the call.
-func (b *builder) instSrc(fn *ssa.Function, call ssa.CallInstruction, v src, bind bool) src {
+func (b *builder) instSrc(fn *ssa.Function, call ssa.CallInstruction, v src, bind bool, callee string) src {
 	var out src
 	for _, c := range v.consts {
 		out.addConst(c)
 	}
 	out.other = v.other
-	for _, f := range v.fresh {
-		out.fresh = append(out.fresh, Fresh{Call: call, Name: f.Name})
+	if len(v.fresh) > 0 {
+		// Minted inside the callee: new on every call of it.
+		out.fresh = append(out.fresh, Fresh{Call: call, Name: callee})
 	}
 	full := fullArgs(call.Common())
 	for _, p := range v.params {

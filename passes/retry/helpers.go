@@ -75,14 +75,8 @@ func (b *builder) repeatedParam(fn *ssa.Function, r *Region) int {
 	}
 	// A library or helper call: the operation is the parameter itself, or
 	// a closure that runs it.
-	full := fullArgs(r.Call.Common())
-	for _, a := range full {
-		if funcOf(a) != r.Fn {
-			continue
-		}
-		if i := paramIndex(fn, paramOf(a)); i >= 0 {
-			return i
-		}
+	if i := paramIndex(fn, paramOf(r.Func)); i >= 0 {
+		return i
 	}
 	if r.Fn != nil && r.Fn.Parent() != nil {
 		for _, p := range b.closureRuns(r.Fn, 0) {

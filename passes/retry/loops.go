@@ -123,6 +123,9 @@ func (b *builder) callRegion(fn *ssa.Function, call ssa.CallInstruction) *Region
 		if rf.Op >= len(args) || turnsOffRetries(args) {
 			return nil
 		}
+		if rf.Mark != "" && !calls(funcOf(args[rf.Op]), rf.Mark, 0) {
+			return nil // go-retry retries only errors marked retryable
+		}
 		return b.region(KindLibrary, rf.Label, fn, call, args[rf.Op])
 	}
 	callee := common.StaticCallee()
@@ -137,10 +140,28 @@ func (b *builder) callRegion(fn *ssa.Function, call ssa.CallInstruction) *Region
 
 func (b *builder) region(kind Kind, construct string, fn *ssa.Function, call ssa.CallInstruction, op ssa.Value) *Region {
 	f := funcOf(op)
-	if f == nil {
-		return nil
+	return &Region{Kind: kind, Construct: construct, Pos: call.Pos(), Fn: f, Func: op, Call: call, Literal: f != nil && f.Parent() != nil}
+}
+
+// calls reports whether fn (or a function literal in it) calls the
+// function named name.
+func calls(fn *ssa.Function, name string, depth int) bool {
+	if fn == nil || depth > 3 {
+		return false
 	}
-	return &Region{Kind: kind, Construct: construct, Pos: call.Pos(), Fn: f, Call: call, Literal: f.Parent() != nil}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && analysisutil.FuncName(call.Common()) == name {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if calls(anon, name, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // turnsOffRetries reports options that make a retry library run the

@@ -75,8 +75,11 @@ type Region struct {
 	// or helper call.
 	Pos token.Pos
 	// Fn is the function whose code is repeated: the loop's function,
-	// or the function value passed to the library or helper.
+	// or the function value passed to the library or helper; nil when
+	// that value is not a function the model can see (a parameter).
 	Fn *ssa.Function
+	// Func is the func value passed to the library or helper.
+	Func ssa.Value
 	// Body holds the loop's blocks (nil: all of Fn). Repeated holds those
 	// that run before the test deciding whether to try again: calls
 	// there run once per attempt.
@@ -95,7 +98,7 @@ type Region struct {
 // Repeats reports whether instr (an instruction of r.Fn) runs once per
 // attempt.
 func (r *Region) Repeats(instr ssa.Instruction) bool {
-	if instr.Parent() != r.Fn {
+	if r.Fn == nil || instr.Parent() != r.Fn {
 		return false
 	}
 	return r.Repeated == nil || r.Repeated[instr.Block()]
@@ -105,7 +108,7 @@ func (r *Region) Repeats(instr ssa.Instruction) bool {
 // in the loop's body or in the repeated function, or in a closure created
 // there.
 func (r *Region) Inside(instr ssa.Instruction) bool {
-	for instr != nil {
+	for instr != nil && r.Fn != nil {
 		fn := instr.Parent()
 		if fn == r.Fn {
 			return r.Body == nil || r.Body[instr.Block()]

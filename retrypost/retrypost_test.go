@@ -1,0 +1,26 @@
+package retrypost_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/retrypost"
+)
+
+func Test(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer,
+		"loops", "libraries", "clients", "freshkey", "example.com/crosspkg/...", "example.com/helper/svc")
+}
+
+// TestHeadersFlag runs with -retrypost.headers naming a custom header.
+func TestHeadersFlag(t *testing.T) {
+	f := retrypost.Analyzer.Flags.Lookup("headers")
+	old := f.Value.String()
+	t.Cleanup(func() { f.Value.Set(old) })
+	if err := f.Value.Set("X-Request-Key"); err != nil {
+		t.Fatal(err)
+	}
+	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer, "customheader")
+}
