@@ -79,10 +79,15 @@ func (c *cache) put(key string, v any) any {
 // closes every string and the statement has no $n placeholders (which only
 // PostgreSQL, whose strings take no backslash escapes, uses).
 func lexStmt(text string, start int) (l *lexer, textEnd, next int) {
-	l = &lexer{src: text}
+	return lexStmtDelim(text, start, "")
+}
+
+// lexStmtDelim is lexStmt under a client delimiter (see lexer.delim).
+func lexStmtDelim(text string, start int, delim string) (l *lexer, textEnd, next int) {
+	l = &lexer{src: text, delim: delim}
 	textEnd, next = l.statement(start)
 	if (l.unterm || l.bsClose) && strings.IndexByte(text[start:], '\\') >= 0 {
-		l2 := &lexer{src: text, bsEsc: true}
+		l2 := &lexer{src: text, bsEsc: true, delim: delim}
 		e2, n2 := l2.statement(start)
 		if !l2.unterm && !l2.dollarN {
 			return l2, e2, n2
@@ -141,12 +146,20 @@ func doAdvisory(text string, p *parser) []Advisory {
 }
 
 // split returns the trimmed text of each non-empty statement of a script.
+// Client command lines are not statements: MySQL's DELIMITER lines (which
+// change the delimiter that follows) and psql's meta-commands are skipped,
+// and so is the data of COPY ... FROM stdin, up to its \. line.
 func split(text string) []string {
 	var out []string
+	delim := ""
 	for start := 0; start < len(text); {
-		l, end, next := lexStmt(text, start)
+		l, end, next := lexStmtDelim(text, start, delim)
+		delim = l.delim
 		if len(l.toks) > 0 {
-			out = append(out, strings.TrimSpace(text[start:end]))
+			out = append(out, strings.TrimSpace(text[l.textStart:end]))
+			if l.copyFromStdin() {
+				next = skipCopyData(text, next)
+			}
 		}
 		if next <= start {
 			break
@@ -154,6 +167,39 @@ func split(text string) []string {
 		start = next
 	}
 	return out
+}
+
+// copyFromStdin reports whether the lexed statement is COPY ... FROM STDIN,
+// which psql follows with data lines.
+func (l *lexer) copyFromStdin() bool {
+	if l.toks[0].kw != "copy" {
+		return false
+	}
+	for k := 1; k+1 < len(l.toks); k++ {
+		t := l.toks[k+1]
+		if l.toks[k].kw == "from" && t.kind == tIdent && strings.EqualFold(l.src[t.start:t.end], "stdin") {
+			return true
+		}
+	}
+	return false
+}
+
+// skipCopyData returns the offset after the data of a COPY ... FROM stdin
+// whose statement ends at i: the line after the statement's, up to and
+// including a line that is \. alone (or the end of the text).
+func skipCopyData(text string, i int) int {
+	for first := true; i < len(text); first = false {
+		end := strings.IndexByte(text[i:], '\n')
+		if end < 0 {
+			return len(text)
+		}
+		line := strings.TrimRight(text[i:i+end], " \t\r")
+		i += end + 1
+		if !first && line == `\.` {
+			return i
+		}
+	}
+	return len(text)
 }
 
 func lexFragment(text string) (*lexer, *parser) {

@@ -1,6 +1,7 @@
 package sqltext
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -128,7 +129,220 @@ func describe(st *Stmt) string {
 	if st.Name != "" || st.Command != "" {
 		w("name=", st.Name, st.Command)
 	}
+	if st.DDL != nil {
+		w(describeDDL(st.DDL))
+	}
 	return b.String()
+}
+
+// describeDDL renders every field of a DDL summary except the spans of the
+// index predicate's conjuncts.
+func describeDDL(d *DDL) string {
+	var parts []string
+	w := func(s ...string) { parts = append(parts, strings.Join(s, "")) }
+	w("{", strings.ReplaceAll(d.Op.String(), " ", "-"))
+	if d.Table != (TableRef{}) {
+		w(tref(d.Table))
+	}
+	if len(d.Tables) > 1 || len(d.Tables) == 1 && d.Tables[0] != d.Table {
+		var f []string
+		for _, t := range d.Tables {
+			f = append(f, tref(t))
+		}
+		w("tables=[", strings.Join(f, ","), "]")
+	}
+	if d.NewName != (TableRef{}) {
+		w("new=", tref(d.NewName))
+	}
+	if len(d.Renames) > 1 || len(d.Renames) == 1 && (d.Renames[0].From != d.Table || d.Renames[0].To != d.NewName) {
+		var f []string
+		for _, r := range d.Renames {
+			f = append(f, tref(r.From)+"->"+tref(r.To))
+		}
+		w("renames=[", strings.Join(f, ","), "]")
+	}
+	if d.IfNotExists {
+		w("ine")
+	}
+	if d.IfExists {
+		w("ie")
+	}
+	if d.Temporary {
+		w("temp")
+	}
+	if d.Columns != nil {
+		var f []string
+		for _, c := range d.Columns {
+			f = append(f, dcol(c))
+		}
+		w("cols=[", strings.Join(f, "; "), "]")
+	}
+	if d.Constraints != nil {
+		var f []string
+		for _, c := range d.Constraints {
+			f = append(f, dcons(c))
+		}
+		w("cons=[", strings.Join(f, "; "), "]")
+	}
+	if d.Actions != nil {
+		var f []string
+		for _, a := range d.Actions {
+			f = append(f, dalter(a))
+		}
+		w("actions=[", strings.Join(f, "; "), "]")
+	}
+	if x := d.Index; x != nil {
+		s := "index="
+		if x.Name != "" {
+			s += x.Name
+		} else {
+			s += "_"
+		}
+		if x.Unique {
+			s += " unique"
+		}
+		if x.Method != "" {
+			s += " using=" + x.Method
+		}
+		var f []string
+		for i, c := range x.Columns {
+			c = strings.ReplaceAll(c, Hole, "HOLE")
+			if i < len(x.Exprs) && x.Exprs[i] {
+				c = "expr{" + c + "}"
+			}
+			f = append(f, c)
+		}
+		s += " (" + strings.Join(f, ",") + ")"
+		if len(x.Exprs) != len(x.Columns) {
+			s += " BADEXPRS"
+		}
+		if x.Include != nil {
+			s += " include(" + strings.Join(x.Include, ",") + ")"
+		}
+		if x.NullsNotDistinct {
+			s += " nnd"
+		}
+		if x.Where != nil || x.WhereText != "" {
+			s += " where=[" + dconds(x.Where) + "] wtext{" + x.WhereText + "}"
+		}
+		w(s)
+	}
+	if d.Indexes != nil {
+		w("indexes=[", strings.Join(d.Indexes, ","), "]")
+	}
+	if d.Like != (TableRef{}) {
+		w("like=", tref(d.Like))
+	}
+	if d.LikeIndexes {
+		w("likeidx")
+	}
+	if d.AsSelect {
+		w("asselect")
+	}
+	return strings.Join(parts, " ") + "}"
+}
+
+func dcol(c ColumnDef) string {
+	s := strings.ReplaceAll(c.Name, Hole, "HOLE")
+	if c.Type != "" {
+		s += ":" + strings.ReplaceAll(c.Type, Hole, "HOLE")
+	}
+	if c.NotNull {
+		s += " nn"
+	}
+	if c.PrimaryKey {
+		s += " pk"
+	}
+	if c.Unique {
+		s += " uq"
+	}
+	if c.Default != "" {
+		s += " def{" + c.Default + "}"
+	}
+	if c.Identity {
+		s += " ident"
+	}
+	if c.Generated != "" {
+		s += " gen{" + c.Generated + "}"
+	}
+	if c.References != (TableRef{}) || c.RefColumns != nil {
+		s += " ref=" + tref(c.References) + "(" + strings.Join(c.RefColumns, ",") + ")"
+	}
+	if c.Check != "" {
+		s += " check{" + c.Check + "}"
+	}
+	if c.Collate != "" {
+		s += " collate=" + c.Collate
+	}
+	return s
+}
+
+func dcons(c Constraint) string {
+	s := strings.ReplaceAll(c.Kind.String(), " ", "-")
+	if c.Name != "" {
+		s += ":" + c.Name
+	}
+	if c.Columns != nil || c.Kind != ConstraintCheck {
+		s += "(" + strings.Join(c.Columns, ",") + ")"
+	}
+	if c.NullsNotDistinct {
+		s += " nnd"
+	}
+	if c.References != (TableRef{}) || c.RefColumns != nil {
+		s += "->" + tref(c.References) + "(" + strings.Join(c.RefColumns, ",") + ")"
+	}
+	if c.Check != "" {
+		s += "{" + c.Check + "}"
+	}
+	if c.UsingIndex != "" {
+		s += " using-index=" + c.UsingIndex
+	}
+	return s
+}
+
+func dalter(a AlterAction) string {
+	s := strings.ReplaceAll(a.Kind.String(), " ", "-")
+	switch a.Kind {
+	case AlterAddColumn, AlterAlterColumn:
+		s += " " + dcol(a.Column)
+	case AlterAddConstraint:
+		s += " " + dcons(a.Constraint)
+	case AlterRenameColumn:
+		s += " " + a.Name + "->" + a.NewName
+		if !reflect.DeepEqual(a.Column, ColumnDef{}) {
+			s += " " + dcol(a.Column)
+		}
+	case AlterRenameConstraint, AlterRenameTable:
+		s += " " + a.Name + "->" + a.NewName
+	case AlterDropColumn, AlterDropConstraint:
+		s += " " + a.Name
+	}
+	if a.Kind != AlterRenameColumn && a.Kind != AlterRenameConstraint && a.Kind != AlterRenameTable &&
+		a.Kind != AlterDropColumn && a.Kind != AlterDropConstraint && (a.Name != "" || a.NewName != "") {
+		s += " name=" + a.Name + "->" + a.NewName
+	}
+	if a.Kind != AlterAddColumn && a.Kind != AlterAlterColumn && a.Kind != AlterRenameColumn && !reflect.DeepEqual(a.Column, ColumnDef{}) {
+		s += " col=" + dcol(a.Column)
+	}
+	if a.Kind != AlterAddConstraint && !reflect.DeepEqual(a.Constraint, Constraint{}) {
+		s += " cons=" + dcons(a.Constraint)
+	}
+	if a.IfExists {
+		s += " ie"
+	}
+	if a.IfNotExists {
+		s += " ine"
+	}
+	if a.DropNotNull {
+		s += " drop-nn"
+	}
+	if a.DropDefault {
+		s += " drop-default"
+	}
+	if a.Redefine {
+		s += " redefine"
+	}
+	return s
 }
 
 func tref(t TableRef) string {

@@ -2,6 +2,7 @@ package sqltext
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +17,12 @@ func FuzzParse(f *testing.F) {
 	}
 	for _, tt := range exprTests {
 		f.Add(tt.sql)
+	}
+	for _, tt := range ddlTests {
+		f.Add(tt.sql)
+	}
+	for _, tt := range scriptTests {
+		f.Add(tt.script)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		st := parse(text)
@@ -32,8 +39,15 @@ func FuzzParse(f *testing.F) {
 		if e, again := parseExpr(text), parseExpr(text); !reflect.DeepEqual(e, again) {
 			t.Fatalf("two expression parses of %q differ", text)
 		}
-		for _, s := range split(text) {
+		all := split(text)
+		for _, s := range all {
 			checkSpans(t, "fuzz/all", s, parse(s))
+			if !strings.Contains(text, s) {
+				t.Fatalf("statement %q is not in the script %q", s, text)
+			}
+		}
+		if again := split(text); !reflect.DeepEqual(all, again) {
+			t.Fatalf("two splits of %q differ", text)
 		}
 	})
 }

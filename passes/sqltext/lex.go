@@ -137,6 +137,17 @@ type lexer struct {
 	dollarN bool // a $n placeholder was seen
 	name    string
 	command string
+
+	// delim is the statement delimiter set by a MySQL client DELIMITER
+	// line, "" for the semicolon alone; a statement also ends where it
+	// occurs outside quotes and comments.
+	delim string
+	// textStart is where the statement's text starts: after the client
+	// lines (DELIMITER, psql meta-commands) before its first token.
+	textStart int
+	// atDelim reports that next stopped at the delimiter, atClient that it
+	// stopped at a DELIMITER line inside a statement.
+	atDelim, atClient bool
 }
 
 // statement returns the offset just past the end of the statement that starts
@@ -152,13 +163,22 @@ func (l *lexer) statement(start int) (textEnd, next int) {
 	l.qnext = 0
 	l.partial, l.unterm, l.bsClose, l.hole, l.dollarN = false, false, false, false, false
 	l.name, l.command = "", ""
+	l.textStart, l.atDelim, l.atClient = start, false, false
 	depth := 0
 	// Block bodies of CREATE TRIGGER/FUNCTION/PROCEDURE (BEGIN ... END) hold
-	// semicolons that do not end the statement.
-	body, block, pendingEnd := false, 0, false
+	// semicolons that do not end the statement. The body keyword must come
+	// in the statement's head, before any parenthesis or TABLE: a column
+	// named event or function does not start a body.
+	body, block, pendingEnd, head := false, 0, false, true
 	for {
 		t, ok := l.next()
 		if !ok {
+			switch {
+			case l.atDelim:
+				return l.pos, l.pos + len(l.delim)
+			case l.atClient:
+				return l.pos, l.pos
+			}
 			return len(l.src), len(l.src)
 		}
 		if t.kind == tOp {
@@ -180,8 +200,11 @@ func (l *lexer) statement(start int) (textEnd, next int) {
 				continue // a semicolon inside a body: not a token of interest
 			}
 		}
+		if head && (depth > 0 || len(l.toks) > 12 || t.kw == "table" || t.kw == "view") {
+			head = false
+		}
 		if t.kind == tIdent {
-			if len(l.toks) > 0 && l.toks[0].kw == "create" {
+			if head && len(l.toks) > 0 && l.toks[0].kw == "create" {
 				switch t.kw {
 				case "trigger", "function", "procedure", "event":
 					body = true
@@ -245,9 +268,79 @@ func (l *lexer) next() (token, bool) {
 			l.blockComment()
 			continue
 		}
+		if l.clientLine() {
+			continue
+		}
+		if l.delim != "" {
+			if strings.HasPrefix(src[l.pos:], l.delim) {
+				l.atDelim = true
+				return token{}, false
+			}
+			if _, _, ok := delimiterLine(src, l.pos); ok && l.atLineStart() {
+				l.atClient = true // a DELIMITER line ends an unterminated statement
+				return token{}, false
+			}
+		}
 		return l.token(), true
 	}
 	return token{}, false
+}
+
+// clientLine skips a client command line before the statement's first
+// token: a psql meta-command (\connect db, \set x y) or MySQL's DELIMITER
+// line, which also sets l.delim.
+func (l *lexer) clientLine() bool {
+	if len(l.toks) > 0 || !l.atLineStart() {
+		return false
+	}
+	src := l.src
+	end := strings.IndexByte(src[l.pos:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += l.pos + 1
+	}
+	if src[l.pos] == '\\' {
+		l.pos, l.textStart = end, end
+		return true
+	}
+	d, lineEnd, ok := delimiterLine(src, l.pos)
+	if !ok {
+		return false
+	}
+	if d == ";" {
+		d = ""
+	}
+	l.delim = d
+	l.pos, l.textStart = lineEnd, lineEnd
+	return true
+}
+
+// delimiterLine reads MySQL's client command DELIMITER d at i, returning d
+// and the end of its line.
+func delimiterLine(src string, i int) (string, int, bool) {
+	const kw = "delimiter"
+	if len(src)-i < len(kw)+2 || !strings.EqualFold(src[i:i+len(kw)], kw) {
+		return "", 0, false
+	}
+	j := i + len(kw)
+	if src[j] != ' ' && src[j] != '\t' {
+		return "", 0, false
+	}
+	end := strings.IndexByte(src[j:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += j
+	}
+	f := strings.Fields(src[j:end])
+	if len(f) == 0 {
+		return "", 0, false
+	}
+	if end < len(src) {
+		end++
+	}
+	return f[0], end, true
 }
 
 // atLineStart reports whether only blanks precede l.pos on its line; there a
@@ -372,6 +465,9 @@ func (l *lexer) token() token {
 	case isIdentStart(c):
 		i := start + 1
 		for i < len(src) && isIdentChar(src[i]) {
+			if l.delim != "" && strings.HasPrefix(src[i:], l.delim) {
+				break // END$$ under DELIMITER $$
+			}
 			i++
 		}
 		l.pos = i

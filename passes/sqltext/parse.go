@@ -488,6 +488,7 @@ func (p *parser) stmt(i, j int, st *Stmt) {
 		p.lockStmt(i, j, st)
 	case "create", "alter", "drop", "truncate", "comment", "grant", "revoke", "rename":
 		st.Kind = KindDDL
+		st.DDL = p.ddl(i, j)
 	case "explain", "describe", "desc", "call", "do", "vacuum", "analyze", "copy", "prepare",
 		"execute", "deallocate", "listen", "notify", "unlisten", "use", "pragma", "refresh",
 		"reindex", "cluster", "checkpoint", "discard", "reset", "savepoint", "release",

@@ -322,11 +322,11 @@ var stmtTests = []struct {
 	{"pg/lock-only", "LOCK TABLE ONLY app.accounts",
 		"lock table table=app.accounts"},
 	{"pg/ddl-create", "CREATE TABLE t (id int PRIMARY KEY, email text UNIQUE)",
-		"ddl"},
+		"ddl {create-table t cols=[id:int pk; email:text uq]}"},
 	{"pg/ddl-alter", "ALTER TABLE t ADD COLUMN x int",
-		"ddl"},
+		"ddl {alter-table t actions=[add-column x:int]}"},
 	{"pg/ddl-drop", "DROP INDEX IF EXISTS i",
-		"ddl"},
+		"ddl {drop-index ie indexes=[i]}"},
 	{"pg/ddl-truncate", "TRUNCATE t CASCADE",
 		"ddl"},
 	{"pg/ddl-comment", "COMMENT ON TABLE t IS 'x'",
@@ -480,7 +480,7 @@ var stmtTests = []struct {
 	{"mysql/show", "SHOW TABLES",
 		"select"},
 	{"mysql/ddl", "CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB",
-		"ddl"},
+		"ddl {create-table t cols=[id:int pk ident]}"},
 	{"mysql/select-dual", "SELECT NOW() FROM DUAL",
 		"select cols=[NOW()]"},
 	{"mysql/digit-names", "SELECT * FROM 1db.1table WHERE 2col = ?",
@@ -578,7 +578,7 @@ var stmtTests = []struct {
 	{"sqlite/vacuum", "VACUUM",
 		"other"},
 	{"sqlite/create-table", "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT UNIQUE)",
-		"ddl"},
+		"ddl {create-table t ine cols=[id:integer pk ident; email:text uq]}"},
 	{"mysql/select-json", "SELECT doc->>'$.name' AS name FROM t WHERE doc->'$.id' = ?",
 		"select table=t cols=[name] where=[~doc->'$.id' = ?~] params=[?1]"},
 	{"mysql/select-user-var", "SELECT @rownum := @rownum + 1 AS n, id FROM t",
@@ -848,6 +848,18 @@ func checkSpans(t *testing.T, name, text string, st *Stmt) {
 	}
 	for _, a := range st.Advisory {
 		exprs = append(exprs, a.Args...)
+	}
+	if st.DDL != nil && st.DDL.Index != nil {
+		x := st.DDL.Index
+		if !strings.Contains(text, x.WhereText) {
+			t.Errorf("%s: index predicate %q not in the statement", name, x.WhereText)
+		}
+		for _, c := range x.Where {
+			exprs = append(exprs, c.Value)
+			if !strings.Contains(x.WhereText, c.Text) {
+				t.Errorf("%s: index predicate conjunct %q not in the predicate", name, c.Text)
+			}
+		}
 	}
 	for _, e := range exprs {
 		if e.Span.End > len(text) || e.Span.Start > e.Span.End || text[e.Span.Start:e.Span.End] != e.Text {
