@@ -117,11 +117,9 @@ func (b *builder) requestFromCall(fn *ssa.Function, call *ssa.Call, index, depth
 		return q
 	}
 	if recv := receiverOf(common); recv != nil && (apis.RequestCopies[name] || restyBuilder(common)) {
-		q := b.requestOf(fn, recv, depth+1)
-		if hs, ok := apis.HeaderSetters[name]; ok && !hs.Client {
-			q.headers = append(q.headers, b.setterHeaders(fn, common, hs)...)
-		}
-		return q
+		// The receiver's headers include this call's own, if it sets one:
+		// headersOn finds the setters called on a value.
+		return b.requestOf(fn, recv, depth+1)
 	}
 	callee := common.StaticCallee()
 	if callee == nil {

@@ -294,7 +294,7 @@ func (b *builder) freshOf(fn *ssa.Function) string {
 		return n
 	}
 	b.freshes[fn] = ""
-	if fn.Signature.Results().Len() == 0 {
+	if fn.Signature.Results().Len() == 0 || !keyLike(fn.Signature.Results().At(0).Type()) {
 		return ""
 	}
 	name := ""
@@ -314,6 +314,27 @@ func (b *builder) freshOf(fn *ssa.Function) string {
 	}
 	b.freshes[fn] = name
 	return name
+}
+
+// keyLike reports types an idempotency key can have: strings, byte
+// arrays and slices (uuid.UUID), and types with a String method.
+func keyLike(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Array:
+		return isByte(u.Elem())
+	case *types.Slice:
+		return isByte(u.Elem())
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "String")
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // shortName names a library function for messages: "uuid.NewString".

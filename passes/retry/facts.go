@@ -80,10 +80,19 @@ func (b *builder) exportFacts(pass *analysis.Pass) {
 			continue
 		}
 		if hasFuncParam(fn) {
-			if h := b.helperOf(fn); h != nil {
+			h := b.helperOf(fn)
+			if h != nil {
 				pass.ExportObjectFact(obj, h)
 			}
-			if rs := b.runsOf(fn); len(rs) > 0 {
+			// Callers treat a helper's Func as run; the fact lists the
+			// others.
+			var rs []int
+			for _, p := range b.runsOf(fn) {
+				if h == nil || p != h.Func {
+					rs = append(rs, p)
+				}
+			}
+			if len(rs) > 0 {
 				sort.Ints(rs)
 				pass.ExportObjectFact(obj, &runsFact{Params: rs})
 			}
