@@ -65,6 +65,14 @@ type Constraint struct {
 	// NullsNotDistinct reports PostgreSQL 15's UNIQUE NULLS NOT DISTINCT.
 	NullsNotDistinct bool
 
+	// Exprs marks which Columns are expressions, as IndexDef.Exprs does
+	// (MySQL's functional key parts ((lower(email))), EXCLUDE elements).
+	Exprs []bool
+	// Where and WhereText are the predicate of PostgreSQL's EXCLUDE ...
+	// WHERE (pred) and of TiDB's partial indexes, KEY (c) WHERE pred.
+	Where     []Cond
+	WhereText string
+
 	// References and RefColumns are a FOREIGN KEY's target.
 	References TableRef
 	RefColumns []string

@@ -142,9 +142,10 @@ func (p *parser) createTable(k, j int, temp bool) *DDL {
 			p.kw(k+1) == "table" || p.isOp(k+1, "(")):
 			k++
 			fallthrough
-		case p.kw(k) == "select" || p.isSubquery(k):
-			// MySQL: CREATE TABLE t [(...)] [options] [AS] SELECT ...; a bare
-			// WITH is PostgreSQL's storage parameters.
+		case p.kw(k) == "select" || p.kw(k) == "table" || p.kw(k) == "values" && p.kw(k-1) != "for" || p.isSubquery(k):
+			// MySQL: CREATE TABLE t [(...)] [options] [IGNORE|REPLACE] [AS]
+			// SELECT ... (or TABLE u, VALUES ROW(...)); a bare WITH is
+			// PostgreSQL's storage parameters.
 			d.AsSelect = true
 			d.Like = TableRef{}
 			e := j
@@ -153,16 +154,15 @@ func (p *parser) createTable(k, j int, temp bool) *DDL {
 			} else if p.word(e-1) == "data" && p.kw(e-2) == "no" && p.kw(e-3) == "with" {
 				e -= 3
 			}
-			switch p.kw(k) {
-			case "table":
+			switch {
+			case p.kw(k) == "table":
 				d.Like, _ = p.tableName(k+1, e)
-			case "select":
-				// The first table of the SELECT; a WITH's would be a CTE.
+			case p.kw(k) == "with" || p.kw(k+1) == "with":
+				p.sub(k, e) // the first table would be a CTE's
+			default:
 				src := p.sub(k, e)
 				d.Like = src.Table
 				d.Like.Alias = ""
-			default:
-				p.sub(k, e)
 			}
 			return d
 		}
@@ -230,7 +230,10 @@ func (p *parser) isConstraintStart(k, e int) bool {
 // define an index, [name] [USING m] (cols), rather than a column named key
 // with a type: KEY idx (email) but not key varchar(10).
 func (p *parser) isIndexDef(k, e int) bool {
-	if p.kw(k) == "using" {
+	if _, x := p.ifNotExists(k); x > k {
+		return true
+	}
+	if p.isMethod(k) {
 		return true
 	}
 	if p.isOp(k, "(") {
@@ -240,7 +243,7 @@ func (p *parser) isIndexDef(k, e int) bool {
 		return false
 	}
 	k++
-	if p.kw(k) == "using" {
+	if p.isMethod(k) {
 		return true
 	}
 	if !p.isOp(k, "(") || k+1 >= e {
@@ -248,6 +251,12 @@ func (p *parser) isIndexDef(k, e int) bool {
 	}
 	// KEY idx (email, name(10)) holds names; key varchar(10) a number.
 	return p.kind(k+1) != tNumber && p.kind(k+1) != tString
+}
+
+// isMethod reports whether an index method, USING m or MySQL's older
+// TYPE m, starts at k.
+func (p *parser) isMethod(k int) bool {
+	return (p.kw(k) == "using" || p.word(k) == "type") && p.isAnyName(k+1) && p.word(k+1) != "index"
 }
 
 // tableConstraint reads a table constraint at [a, e):
@@ -301,8 +310,9 @@ func (p *parser) tableConstraint(a, e int) (Constraint, bool) {
 			k += 2
 		}
 		if p.isOp(k, "(") {
-			x, y, _ := p.inner(k, e)
-			c.Columns = p.excludeElems(x, y)
+			x, y, m := p.inner(k, e)
+			c.Columns, c.Exprs = p.excludeElems(x, y)
+			p.constraintWhere(m, e, &c)
 		} else {
 			p.partial = true
 		}
@@ -332,12 +342,14 @@ func (p *parser) tableConstraint(a, e int) (Constraint, bool) {
 		c.UsingIndex = p.norm(k + 2)
 		return c, true
 	}
-	// MySQL's index name: UNIQUE KEY uk_email (email) names the constraint.
-	if p.isAnyName(k) && p.kw(k) != "using" && !p.isOp(k, "(") {
+	_, k = p.ifNotExists(k) // MariaDB: ADD INDEX IF NOT EXISTS
+	// MySQL's index name: UNIQUE KEY uk_email (email) names the constraint;
+	// in KEY type TYPE btree (a), the first type is the name.
+	if p.isAnyName(k) && !p.isOp(k, "(") && !(p.isMethod(k) && p.isOp(k+2, "(")) {
 		c.Name = p.norm(k)
 		k++
 	}
-	if p.kw(k) == "using" {
+	if p.isMethod(k) {
 		k += 2
 	}
 	if !p.isOp(k, "(") {
@@ -345,7 +357,7 @@ func (p *parser) tableConstraint(a, e int) (Constraint, bool) {
 		return c, true
 	}
 	x, y, m := p.inner(k, e)
-	c.Columns, _ = p.indexElems(x, y)
+	c.Columns, c.Exprs = p.indexElems(x, y)
 	k = m
 	if c.Kind == ConstraintForeignKey {
 		if p.word(k) == "references" {
@@ -353,14 +365,29 @@ func (p *parser) tableConstraint(a, e int) (Constraint, bool) {
 		} else {
 			p.partial = true
 		}
+		return c, true
 	}
+	p.constraintWhere(k, e, &c)
 	return c, true
 }
 
+// constraintWhere reads the predicate of a partial constraint, WHERE pred,
+// after the options that may precede it, from k.
+func (p *parser) constraintWhere(k, e int, c *Constraint) {
+	for ; k < e; k = p.skip(k, e) {
+		if p.kw(k) == "where" {
+			c.Where = p.condsInto(nil, k+1, e, nil)
+			c.WhereText = p.text(k+1, e)
+			return
+		}
+	}
+}
+
 // excludeElems reads the elements of EXCLUDE (elem WITH op, ...): each
-// one's column, or its expression's text.
-func (p *parser) excludeElems(k, j int) []string {
+// one's column, or its expression's text, and which are expressions.
+func (p *parser) excludeElems(k, j int) ([]string, []bool) {
 	var out []string
+	var exprs []bool
 	for k < j {
 		e := p.scan(k, j, stopComma)
 		w := e
@@ -371,12 +398,13 @@ func (p *parser) excludeElems(k, j int) []string {
 			}
 		}
 		if w > k {
-			col, _ := p.indexElem(k, w)
+			col, x := p.indexElem(k, w)
 			out = append(out, col)
+			exprs = append(exprs, x)
 		}
 		k = e + 1
 	}
-	return out
+	return out, exprs
 }
 
 // reference reads the target of REFERENCES at k: t [(cols)] [MATCH x]
@@ -537,10 +565,13 @@ func (p *parser) columnStop(k int) bool {
 	case "constraint", "not", "null", "primary", "unique", "default", "references", "check",
 		"collate", "generated", "as", "auto_increment", "autoincrement", "comment", "charset",
 		"visible", "invisible", "identity", "deferrable", "initially", "column_format", "storage",
-		"compression", "srid", "on", "key", "encode", "first", "after":
+		"compression", "srid", "on", "key", "encode", "first", "after", "auto_random",
+		"secondary_engine_attribute", "engine_attribute":
 		return true
-	case "character":
-		return p.kw(k+1) == "set"
+	case "character", "char":
+		return p.is(k+1, "set")
+	case "serial":
+		return p.kw(k+1) == "default" && p.kw(k+2) == "value" // MySQL's SERIAL DEFAULT VALUE
 	}
 	return false
 }
@@ -571,7 +602,10 @@ func (p *parser) columnAttrs(k, e int, c *ColumnDef) {
 	for k < e {
 		switch w := p.word(k); w {
 		case "constraint":
-			k += 2
+			k++
+			if p.isAnyName(k) && !p.columnStop(k) {
+				k++ // the constraint's name
+			}
 		case "not":
 			if p.kw(k+1) == "null" {
 				c.NotNull = true
@@ -664,8 +698,16 @@ func (p *parser) columnAttrs(k, e int, c *ColumnDef) {
 			if p.isOp(k-1, "=") {
 				k++
 			}
-		case "character":
+		case "character", "char":
 			k += 3 // CHARACTER SET x
+		case "serial":
+			if p.kw(k+1) == "default" && p.kw(k+2) == "value" {
+				// MySQL: NOT NULL AUTO_INCREMENT UNIQUE
+				c.NotNull, c.Identity, c.Unique = true, true, true
+				k += 3
+				continue
+			}
+			k++
 		default:
 			k = p.skip(k, e)
 		}
@@ -719,7 +761,7 @@ func (p *parser) createIndex(k, j int, unique bool, method string) *DDL {
 		ref, k = p.tableName(k, j)
 		x.Name = ref.Name
 	}
-	if p.kw(k) == "using" {
+	if p.isMethod(k) {
 		x.Method = lower(p.norm(k + 1))
 		k += 2
 	}
@@ -762,10 +804,12 @@ func (p *parser) createIndex(k, j int, unique bool, method string) *DDL {
 			}
 			k += 2
 			continue
-		case "using":
-			x.Method = lower(p.norm(k + 1))
-			k += 2
-			continue
+		case "using", "type":
+			if p.isMethod(k) {
+				x.Method = lower(p.norm(k + 1))
+				k += 2
+				continue
+			}
 		case "where":
 			x.Where = p.condsInto(nil, k+1, j, nil)
 			x.WhereText = p.text(k+1, j)
@@ -784,6 +828,9 @@ func (p *parser) alterDDL(k, j int) *DDL {
 	}
 	switch p.word(k) {
 	case "table":
+		if p.kw(k+1) == "all" && p.kw(k+2) == "in" {
+			return nil // ALTER TABLE ALL IN TABLESPACE moves tables
+		}
 		return p.alterTable(k+1, j)
 	case "index":
 		// ALTER INDEX [IF EXISTS] i RENAME TO j
@@ -858,7 +905,13 @@ func (p *parser) alterAction(out []AlterAction, a, e int, d *DDL) []AlterAction 
 			x, end, _ := p.inner(k, e)
 			for x < end {
 				y := p.scan(x, end, stopComma)
-				if y > x {
+				switch {
+				case y == x:
+				case p.isConstraintStart(x, y):
+					if c, ok := p.tableConstraint(x, y); ok {
+						out = append(out, AlterAction{Kind: AlterAddConstraint, Constraint: c})
+					}
+				default:
 					if c, ok := p.columnDef(x, y); ok {
 						out = append(out, AlterAction{Kind: AlterAddColumn, Column: c, IfNotExists: act.IfNotExists})
 					}
@@ -902,6 +955,9 @@ func (p *parser) alterAction(out []AlterAction, a, e int, d *DDL) []AlterAction 
 			}
 		}
 	case "rename":
+		if p.isOp(k, "=") {
+			k++ // TiDB: RENAME = u
+		}
 		switch w := p.word(k); {
 		case w == "to" || w == "as":
 			act.Kind = AlterRenameTable
@@ -949,6 +1005,7 @@ func (p *parser) alterAction(out []AlterAction, a, e int, d *DDL) []AlterAction 
 		if p.word(k) == "column" {
 			k++
 		}
+		act.IfExists, k = p.ifExists(k) // MariaDB
 		act.Kind = AlterAlterColumn
 		act.Redefine = true
 		act.Column, _ = p.columnDef(k, e)
@@ -956,6 +1013,7 @@ func (p *parser) alterAction(out []AlterAction, a, e int, d *DDL) []AlterAction 
 		if p.word(k) == "column" {
 			k++
 		}
+		act.IfExists, k = p.ifExists(k) // MariaDB
 		if !p.isAnyName(k) {
 			break
 		}
@@ -1001,11 +1059,14 @@ func (p *parser) alterColumn(k, e int, act *AlterAction) {
 // dropDDL reads DROP [TEMPORARY] TABLE ... and DROP INDEX ...; k is after
 // DROP.
 func (p *parser) dropDDL(k, j int) *DDL {
+	if p.word(k) == "global" {
+		k++
+	}
 	if p.word(k) == "temporary" {
 		k++
 	}
 	switch p.word(k) {
-	case "table":
+	case "table", "tables":
 		d := &DDL{Op: DDLDropTable}
 		d.IfExists, k = p.ifExists(k + 1)
 		for k < j {

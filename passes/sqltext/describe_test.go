@@ -283,7 +283,17 @@ func dcons(c Constraint) string {
 		s += ":" + c.Name
 	}
 	if c.Columns != nil || c.Kind != ConstraintCheck {
-		s += "(" + strings.Join(c.Columns, ",") + ")"
+		var f []string
+		for i, k := range c.Columns {
+			if i < len(c.Exprs) && c.Exprs[i] {
+				k = "expr{" + k + "}"
+			}
+			f = append(f, k)
+		}
+		s += "(" + strings.Join(f, ",") + ")"
+		if len(c.Exprs) != len(c.Columns) {
+			s += " BADEXPRS"
+		}
 	}
 	if c.NullsNotDistinct {
 		s += " nnd"
@@ -296,6 +306,9 @@ func dcons(c Constraint) string {
 	}
 	if c.UsingIndex != "" {
 		s += " using-index=" + c.UsingIndex
+	}
+	if c.Where != nil || c.WhereText != "" {
+		s += " where=[" + dconds(c.Where) + "] wtext{" + c.WhereText + "}"
 	}
 	return s
 }

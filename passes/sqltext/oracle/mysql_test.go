@@ -412,6 +412,7 @@ func mySummary(st myStmt) summary {
 			}
 		}
 	}
+	myDDL(st.node).render(s)
 	return s
 }
 

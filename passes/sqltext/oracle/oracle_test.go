@@ -196,7 +196,11 @@ func exclusions(st *sqltext.Stmt, text string, d dialect, oracle summary) map[st
 			ex[fKind] = "a TiDB-only SHOW (BR and traffic jobs)"
 		case words[0] == "alter" && oracle[fKind] == "other":
 			ex[fKind] = "TiDB's ALTER TABLE ... COMPACT and ANALYZE maintain, they change no schema"
+			for _, f := range ddlFields {
+				ex[f] = ex[fKind]
+			}
 		}
 	}
+	ddlExclusions(ex, st, words, d)
 	return ex
 }

@@ -589,6 +589,7 @@ func pgSummary(n *pg.Node) summary {
 	if _, ok := s[fWhere]; !ok {
 		noWhere()
 	}
+	pgDDL(n).render(s)
 	return s
 }
 

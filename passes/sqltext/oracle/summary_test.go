@@ -28,8 +28,8 @@ const (
 	fParams     = "params"
 )
 
-var fieldOrder = []string{fKind, fTable, fInsertCols, fSet, fWhere, fLock, fConflict,
-	fReturning, fAdvisory, fIsolation, fParams}
+var fieldOrder = append([]string{fKind, fTable, fInsertCols, fSet, fWhere, fLock, fConflict,
+	fReturning, fAdvisory, fIsolation, fParams}, ddlFields...)
 
 type dialect int
 
@@ -92,6 +92,7 @@ func scannerSummary(st *sqltext.Stmt, d dialect) summary {
 		}
 	}
 	s[fParams] = strconv.Itoa(n)
+	scannerDDL(st, d).render(s)
 	return s
 }
 
