@@ -480,7 +480,6 @@ func floatPrecision(t string) (int, bool) {
 	return p, err == nil
 }
 
-
 // ddlExclusions adds the DDL fields of a statement that the scanner cannot
 // know as the real parser does, with the reason.
 func ddlExclusions(ex map[string]string, st *sqltext.Stmt, words []string, d dialect) {
