@@ -1,0 +1,4 @@
+CREATE TABLE documents (
+    id      BIGSERIAL PRIMARY KEY,
+    title   TEXT NOT NULL
+);

@@ -1,0 +1,254 @@
+package schema_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idemvet/idemvet/passes/schema"
+)
+
+// module writes files (path → content) into a temporary module and returns
+// its root.
+func module(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	if _, ok := files["go.mod"]; !ok {
+		files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
+	}
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func tables(cat *schema.Catalog) string {
+	var out []string
+	for _, t := range cat.Tables() {
+		out = append(out, t.String())
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestSources(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		dir   string // package directory, relative to the root
+		want  string
+	}{
+		{
+			name: "sqlc v2 yaml with a schema folder",
+			files: map[string]string{
+				"db/sqlc.yaml": "version: \"2\"\nsql:\n  - engine: \"postgresql\"\n    queries: \"query.sql\"\n    schema: \"schema/\"  # the migrations\n    database:\n      uri: postgres://localhost/never\n    gen:\n      go:\n        package: db\n        out: db\n",
+				"db/schema/001_users.sql": "CREATE TABLE users (id bigserial PRIMARY KEY, email text NOT NULL UNIQUE);",
+				"db/schema/002_docs.sql":  "CREATE TABLE documents (id bigint PRIMARY KEY, version int NOT NULL DEFAULT 0);",
+			},
+			dir:  "db",
+			want: "documents(pk id; version version)\nusers(pk id; unique email)",
+		},
+		{
+			name: "sqlc v2 yaml with a block list of files",
+			files: map[string]string{
+				"sqlc.yml": "version: '2'\nsql:\n- schema:\n  - a.sql\n  - 'b.sql'\n  queries: q.sql\n  engine: postgresql\n",
+				"a.sql":    "CREATE TABLE a (id int PRIMARY KEY);",
+				"b.sql":    "CREATE TABLE b (id int, code text, UNIQUE (code));",
+			},
+			want: "a(pk id)\nb(unique code)",
+		},
+		{
+			name: "sqlc v1 json",
+			files: map[string]string{
+				"sqlc.json":  `{"version": "1", "packages": [{"name": "db", "path": "db", "schema": ["sql/schema.sql"], "queries": "sql/q.sql", "engine": "mysql"}]}`,
+				"sql/schema.sql": "CREATE TABLE `users` (`id` bigint NOT NULL AUTO_INCREMENT, `email` varchar(255) NOT NULL, PRIMARY KEY (`id`), UNIQUE KEY `users_email` (`email`)) ENGINE=InnoDB;",
+			},
+			want: "users(pk id; unique email)",
+		},
+		{
+			name: "goose migrations applied in order, down parts skipped",
+			files: map[string]string{
+				"migrations/00001_users.sql": "-- +goose Up\nCREATE TABLE users (id serial PRIMARY KEY, email text);\n-- +goose Down\nDROP TABLE users;\n",
+				"migrations/00002_email.sql": "-- +goose Up\nCREATE UNIQUE INDEX users_email_idx ON users (email);\n-- +goose Down\nDROP INDEX users_email_idx;\n",
+			},
+			want: "users(pk id; unique email)",
+		},
+		{
+			name: "golang-migrate up and down files",
+			files: map[string]string{
+				"db/migrations/1_init.up.sql":    "CREATE TABLE rides (id bigint PRIMARY KEY, driver_id bigint, status text);",
+				"db/migrations/1_init.down.sql":  "DROP TABLE rides;",
+				"db/migrations/10_idx.up.sql":    "CREATE UNIQUE INDEX one_active ON rides (driver_id) WHERE status = 'active';",
+				"db/migrations/2_unused.up.sql":  "ALTER TABLE rides ADD COLUMN version integer NOT NULL DEFAULT 1;",
+				"db/migrations/2_unused.down.sql": "ALTER TABLE rides DROP COLUMN version;",
+			},
+			want: "rides(pk id; unique driver_id where status = 'active'; version version)",
+		},
+		{
+			name: "dbmate",
+			files: map[string]string{
+				"db/migrations/20240101000000_create.sql": "-- migrate:up\nCREATE TABLE coupons (code text PRIMARY KEY);\n\n-- migrate:down\nDROP TABLE coupons;\n",
+			},
+			want: "coupons(pk code)",
+		},
+		{
+			name: "DDL in Go string constants",
+			files: map[string]string{
+				"internal/store/migrate.go": "package store\n\nconst createUsers = `CREATE TABLE IF NOT EXISTS users (\n\tid INTEGER PRIMARY KEY,\n\temail TEXT NOT NULL\n)`\n\nvar migrations = []string{createUsers, `CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email)`}\n",
+			},
+			dir:  "internal/store",
+			want: "users(pk id; unique email)",
+		},
+		{
+			name: "go:embed of a schema file",
+			files: map[string]string{
+				"internal/db/embed.go":   "package db\n\nimport _ \"embed\"\n\n//go:embed ddl/tables.sql\nvar ddl string\n",
+				"internal/db/ddl/tables.sql": "CREATE TABLE orders (id bigint PRIMARY KEY, cart_id bigint NOT NULL, CONSTRAINT orders_cart UNIQUE (cart_id));",
+			},
+			dir:  "internal/db",
+			want: "orders(pk id; unique cart_id)",
+		},
+		{
+			name: "alter, rename and drop",
+			files: map[string]string{
+				"schema/schema.sql": `CREATE TABLE accounts (id bigint PRIMARY KEY, mail text);
+ALTER TABLE accounts RENAME COLUMN mail TO email;
+ALTER TABLE accounts ADD CONSTRAINT accounts_email_key UNIQUE (email);
+CREATE TABLE tmp (id int);
+DROP TABLE tmp;
+CREATE TABLE logs (id int, msg text);
+ALTER TABLE logs ADD CONSTRAINT logs_msg_key UNIQUE (msg);
+ALTER TABLE logs DROP CONSTRAINT logs_msg_key;`,
+			},
+			want: "accounts(pk id; unique email)\nlogs()",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := module(t, tt.files)
+			dir := filepath.Join(root, tt.dir)
+			cat, err := schema.Load(root, dir, schema.Options{Discover: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tables(cat); got != tt.want {
+				t.Errorf("catalog:\n%s\nwant:\n%s\nwarnings: %v", got, tt.want, cat.Warnings)
+			}
+		})
+	}
+}
+
+// A sqlc configuration names a schema outside the module: it is refused
+// with a warning, and its lines are never read.
+func TestSqlcConfigStaysInModule(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.sql")
+	if err := os.WriteFile(secret, []byte("CREATE TABLE secret (token text UNIQUE);"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := module(t, map[string]string{
+		"sqlc.yaml": "version: \"2\"\nsql:\n  - schema: \"" + secret + "\"\n    queries: q.sql\n    engine: postgresql\n    codegen:\n      - plugin: evil\n        out: x\nplugins:\n  - name: evil\n    process:\n      cmd: \"touch " + filepath.Join(outside, "ran") + "\"\n",
+	})
+	cat, err := schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cat.Table("secret") != nil {
+		t.Errorf("read a schema outside the module")
+	}
+	if len(cat.Warnings) == 0 || !strings.Contains(cat.Warnings[0].Message, "outside the module") {
+		t.Errorf("warnings = %v, want one about the path outside the module", cat.Warnings)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "ran")); err == nil {
+		t.Errorf("ran a plugin process named by the configuration")
+	}
+}
+
+// The -schema flag may name paths outside the module; a missing one is an
+// error naming it.
+func TestSchemaFlag(t *testing.T) {
+	outside := t.TempDir()
+	f := filepath.Join(outside, "s.sql")
+	if err := os.WriteFile(f, []byte("CREATE TABLE t (id int PRIMARY KEY);"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := module(t, map[string]string{})
+	cat, err := schema.Load(root, root, schema.Options{Paths: []string{f}})
+	if err != nil || cat.Table("t") == nil {
+		t.Fatalf("Load(-schema %s) = %v, %v", f, tables(cat), err)
+	}
+	missing := filepath.Join(outside, "nope.sql")
+	if _, err := schema.Load(root, root, schema.Options{Paths: []string{missing}}); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("missing -schema path: err = %v, want one naming %s", err, missing)
+	}
+}
+
+// A statement that does not parse yields a warning naming file and line;
+// the rest of the file is used.
+func TestBrokenFile(t *testing.T) {
+	root := module(t, map[string]string{
+		"schema.sql": "CREATE TABLE good (id int PRIMARY KEY);\n\nCREATE TABLE broken (id int PRIMARY KEY, email text UNIQUE\n",
+	})
+	cat, err := schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cat.Table("good") == nil {
+		t.Errorf("lost the statement before the broken one")
+	}
+	found := false
+	for _, w := range cat.Warnings {
+		if strings.HasSuffix(w.File, "schema.sql") && w.Line == 3 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("warnings = %v, want one at schema.sql:3", cat.Warnings)
+	}
+}
+
+// Binary and garbage files never panic.
+func TestGarbage(t *testing.T) {
+	root := module(t, map[string]string{
+		"schema.sql":     "\x00\x01\x02 CREATE TABLE",
+		"migrations/1.sql": "CREATE TABLE ((((( ;;; ALTER TABLE x ADD CONSTRAINT",
+		"sqlc.yaml":     "version: [unterminated\nsql:\n  - schema: [a.sql\n",
+	})
+	if _, err := schema.Load(root, root, schema.Options{Discover: true}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCovering(t *testing.T) {
+	root := module(t, map[string]string{
+		"schema.sql": "CREATE TABLE r (id int PRIMARY KEY, a int, b int, c int, UNIQUE (a, b));\nCREATE UNIQUE INDEX r_lower ON r (lower(c));",
+	})
+	cat, err := schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := cat.Table("R")
+	if tbl == nil {
+		t.Fatal("no table r")
+	}
+	for _, tt := range []struct {
+		cols []string
+		want bool
+	}{
+		{[]string{"a", "b"}, true},
+		{[]string{"a", "b", "c"}, true},
+		{[]string{"a"}, false},
+		{[]string{"c"}, false}, // only an expression index on lower(c)
+		{[]string{"id"}, true},
+	} {
+		if _, got := tbl.Covering(tt.cols, nil); got != tt.want {
+			t.Errorf("Covering(%v) = %v, want %v", tt.cols, got, tt.want)
+		}
+	}
+}
