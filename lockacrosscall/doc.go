@@ -5,5 +5,67 @@
 //
 // lockacrosscall: report network calls made while rows are locked
 //
-// TODO
+// SELECT ... FOR UPDATE, then an HTTP call to a payment provider, then
+// COMMIT: the row lock is now hostage to the provider's latency and
+// outages. Every other writer of the row queues behind it, connection
+// pools drain, and the request that finally fails leaves a charge with no
+// committed record, or the reverse. Rows the transaction has written
+// (UPDATE, INSERT, DELETE) are locked the same way until it ends.
+//
+// Wrong:
+//
+//	tx, _ := db.BeginTx(ctx, nil)
+//	tx.QueryRowContext(ctx, `SELECT user_id FROM accounts WHERE id = $1 FOR UPDATE`, id).Scan(&userID)
+//	payments.Charge(ctx, req) // HTTP call (payments.Client.Charge → (*net/http.Client).Do) while the transaction holds the row lock taken at wallet.go:52 (SELECT ... FOR UPDATE); ...
+//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`, amount, id)
+//	tx.Commit()
+//
+// Right: talk to the network before the transaction or after it commits,
+// with an idempotency key so a retry after a crash is safe; or record the
+// intent in an outbox row inside the transaction and let a relay send it
+// after commit:
+//
+//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`, amount, id)
+//	tx.ExecContext(ctx, `INSERT INTO outbox (topic, payload) VALUES ('charge.requested', $1)`, payload)
+//	tx.Commit()
+//
+// Transactions are those of passes/txscope: Begin…Commit/Rollback on one
+// transaction value (database/sql, pgx, sqlx, gorm Begin), callbacks (gorm
+// Transaction, pgx.BeginFunc, an application's own withTx helper in any
+// package), and functions given a transaction by their caller. Locks are
+// locking reads (FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE,
+// LOCK IN SHARE MODE, gorm clause.Locking), writes, and advisory locks, in
+// the transaction's own code or in the repository methods it calls.
+// Network calls are those of passes/netcall: net/http, go-retryablehttp,
+// resty, gRPC (ClientConn.Invoke and NewStream, generated stubs through
+// their interfaces), net.Dial*, net/smtp, Kafka (segmentio/kafka-go) and
+// NATS, directly or through functions in any package.
+//
+// It reports at the outermost call in the transaction's own code that may
+// reach the network, on a path from a lock to the call that does not end
+// the transaction, with the lock and the witness chain.
+//
+// It stays silent on calls before the first lock or after Commit or
+// Rollback; calls in goroutines (the transaction does not wait for them)
+// and deferred calls (their order against the end is not modeled);
+// queries on the transaction itself and outbox inserts; transactions that
+// neither lock nor write (unless -lockacrosscall.anytx is set); and
+// time.Sleep or channel waits while locked, which it does not report.
+// Calls through an interface are followed only to implementations in the
+// interface's package, the calling package and its direct imports; calls
+// of func values it cannot see are not followed.
+//
+// Categories: "locked" (a row lock is held), "opentx" (with -anytx, a
+// transaction without locks).
+//
+// Flags:
+//
+//	-lockacrosscall.anytx=false
+//	    also report network calls inside transactions that hold no row
+//	    locks: the transaction, its snapshot and its connection stay open
+//	    for the call's duration. Added in v0.1.
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore lockacrosscall the sidecar is local and answers in microseconds
 package lockacrosscall

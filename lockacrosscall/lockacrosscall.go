@@ -165,7 +165,7 @@ func diagnostic(pass *analysis.Pass, c *netcall.Call, lock *dbcall.Access) analy
 		desc += " in " + lock.Via.Callees[0]
 	}
 	msg := fmt.Sprintf("%s (%s) while the transaction holds the row lock taken at %s (%s); move the call out of the transaction, or record the intent in an outbox row and send it after commit",
-		callName(c), c.Witness(), at, desc)
+		callName(c), c.Hops(), at, desc)
 	return analysis.Diagnostic{
 		Pos:      c.Instr.Pos(),
 		Category: "locked",
@@ -176,7 +176,7 @@ func diagnostic(pass *analysis.Pass, c *netcall.Call, lock *dbcall.Access) analy
 
 func anyTxDiagnostic(pass *analysis.Pass, c *netcall.Call, tx *txscope.Tx) analysis.Diagnostic {
 	msg := fmt.Sprintf("%s (%s) inside a transaction; the transaction stays open for the call's duration; move the call out of the transaction, or record the intent in an outbox row and send it after commit",
-		callName(c), c.Witness())
+		callName(c), c.Hops())
 	d := analysis.Diagnostic{Pos: c.Instr.Pos(), Category: "opentx", Message: msg}
 	if tx.Begin != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: tx.Begin.Pos(), Message: "transaction begun here"}}

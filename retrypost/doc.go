@@ -5,5 +5,89 @@
 //
 // retrypost: report retried POSTs without a stable idempotency key
 //
-// TODO
+// A POST times out; the client sends it again; the server had already
+// charged the card. A timeout or a 5xx answer means "outcome unknown", not
+// "failed": retrying a POST or PATCH is safe only when every attempt
+// carries the same idempotency key, created once per logical operation,
+// so the server can recognize the repeat and answer it with the first
+// result.
+//
+// Wrong:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		ch, err := payments.Charge(ctx, req) // POST to {baseURL}/v1/charges (payments.Client.Charge) is retried by the loop at billing.go:24 without an idempotency key; ...
+//		if err == nil {
+//			return ch, nil
+//		}
+//		time.Sleep(backoff)
+//	}
+//
+//	backoff.Retry(func() error {
+//		req.Header.Set("Idempotency-Key", uuid.NewString()) // a new key on every attempt
+//		_, err := client.Do(req) // idempotency key is regenerated on every attempt (uuid.NewString at ...), so the server cannot deduplicate retries; create it once before the retry
+//		return err
+//	}, b)
+//
+// Right: mint the key once, before the retry, or derive it from the
+// business operation (the order, the ride, the webhook event id), and send
+// it on every attempt:
+//
+//	key := fmt.Sprintf("order-%d-charge", orderID)
+//	err := retry.Do(func() error {
+//		_, err := payments.ChargeWithKey(ctx, key, req)
+//		return err
+//	})
+//
+// The retry constructs it knows: for loops (and ranges over an integer)
+// in which the error of a call, or a status code it returns, decides
+// between going round again and leaving the loop; cenkalti/backoff v4
+// (Retry, RetryNotify, RetryWithData, ...) and v5 (Retry); avast/retry-go
+// v4 (Do, DoWithData); sethvargo/go-retry (Do, DoValue, Constant, ...;
+// only when the operation marks errors with RetryableError); an
+// application's own helpers that run a func argument in such a loop or
+// through such a library, in any package; and clients that retry by
+// themselves: a go-retryablehttp client (4 retries unless RetryMax says
+// otherwise, also behind StandardClient) and a resty client with
+// SetRetryCount(n > 0), followed through constructors and struct fields.
+//
+// The request is followed into the functions that send it, in any
+// package: its method (a constant, http.MethodPost, or an argument the
+// caller gives), its URL, and the headers set on it (Header.Set/Add,
+// resty's SetHeader(s), helpers that set headers on a request they are
+// given, requests built by helpers that return them). The key's value is
+// followed to where it is made: a call of uuid.New/NewString/NewRandom/
+// NewV7, time.Now, math/rand, crypto/rand.Text, or of a function that
+// returns one of those (in any package), inside the retried code, is a
+// key regenerated on every attempt. A key computed from the operation's
+// inputs inside the retried code is stable.
+//
+// Categories: "nokey" (no idempotency key header), "freshkey" (a key
+// minted inside the retried code).
+//
+// It stays silent on GET, HEAD, PUT, DELETE and OPTIONS, and on requests
+// whose method it cannot read; on a POST sent once after a retry loop;
+// on loops that send one request per item (a range over a slice, a map,
+// a channel or an iterator, even one that goes on to the next host when
+// a request fails), worker loops whose success does not leave the loop,
+// and loops whose request is computed from the previous answer (a
+// cursor); on loops that try again only on 429 Too Many Requests, an
+// answer that says the request was not processed; on retry-go with
+// Attempts(1) and backoff with WithMaxRetries(b, 0); on go-retryablehttp
+// clients with RetryMax = 0, a RetryMax it cannot read, or any custom
+// CheckRetry (it cannot tell whether the policy retries POSTs), and on
+// clients it cannot trace to their construction (a parameter, a field set
+// in another package); and on retries whose condition would prove the
+// request was never sent (only on a dial error): it does not try to read
+// such conditions, so a loop retrying only on connection refused is
+// reported and can be suppressed.
+//
+// Flags:
+//
+//	-retrypost.headers=Idempotency-Key,X-Idempotency-Key,Idempotency-Token
+//	    the request headers that carry an idempotency key (compared
+//	    without regard to case). Added in v0.1.
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore retrypost the partner deduplicates on the payload hash
 package retrypost

@@ -99,8 +99,18 @@ type Call struct {
 	Requests []*Request
 }
 
-// Witness renders the chain: "payments.Client.Charge → (*net/http.Client).Do".
+// Witness renders the chain: "payments.Client.Charge →
+// payments.Client.post → (*net/http.Client).Do".
 func (c *Call) Witness() string { return strings.Join(c.Chain, " → ") }
+
+// Hops renders the first hop and the library call of the chain, for
+// messages: "payments.Client.Charge → (*net/http.Client).Do".
+func (c *Call) Hops() string {
+	if len(c.Chain) <= 2 {
+		return c.Witness()
+	}
+	return c.Chain[0] + " → " + c.Chain[len(c.Chain)-1]
+}
 
 // Request is an HTTP request sent by a call.
 type Request struct {

@@ -39,7 +39,7 @@ func (s *Store) Receipt(ctx context.Context, id int64) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE rides SET receipted = true WHERE id = $1`, id); err != nil {
 		return err
 	}
-	if err := s.Receipts.SendReceipt(ctx, id); err != nil { // want `gRPC call \(notify.ReceiptsClient.SendReceipt → notify.receiptsClient.SendReceipt → \(google.golang.org/grpc.ClientConnInterface\).Invoke\) while the transaction holds the row lock`
+	if err := s.Receipts.SendReceipt(ctx, id); err != nil { // want `gRPC call \(notify.ReceiptsClient.SendReceipt → \(google.golang.org/grpc.ClientConnInterface\).Invoke\) while the transaction holds the row lock`
 		return err
 	}
 	return tx.Commit()
