@@ -47,7 +47,7 @@ func TestSources(t *testing.T) {
 		{
 			name: "sqlc v2 yaml with a schema folder",
 			files: map[string]string{
-				"db/sqlc.yaml": "version: \"2\"\nsql:\n  - engine: \"postgresql\"\n    queries: \"query.sql\"\n    schema: \"schema/\"  # the migrations\n    database:\n      uri: postgres://localhost/never\n    gen:\n      go:\n        package: db\n        out: db\n",
+				"db/sqlc.yaml":            "version: \"2\"\nsql:\n  - engine: \"postgresql\"\n    queries: \"query.sql\"\n    schema: \"schema/\"  # the migrations\n    database:\n      uri: postgres://localhost/never\n    gen:\n      go:\n        package: db\n        out: db\n",
 				"db/schema/001_users.sql": "CREATE TABLE users (id bigserial PRIMARY KEY, email text NOT NULL UNIQUE);",
 				"db/schema/002_docs.sql":  "CREATE TABLE documents (id bigint PRIMARY KEY, version int NOT NULL DEFAULT 0);",
 			},
@@ -66,7 +66,7 @@ func TestSources(t *testing.T) {
 		{
 			name: "sqlc v1 json",
 			files: map[string]string{
-				"sqlc.json":  `{"version": "1", "packages": [{"name": "db", "path": "db", "schema": ["sql/schema.sql"], "queries": "sql/q.sql", "engine": "mysql"}]}`,
+				"sqlc.json":      `{"version": "1", "packages": [{"name": "db", "path": "db", "schema": ["sql/schema.sql"], "queries": "sql/q.sql", "engine": "mysql"}]}`,
 				"sql/schema.sql": "CREATE TABLE `users` (`id` bigint NOT NULL AUTO_INCREMENT, `email` varchar(255) NOT NULL, PRIMARY KEY (`id`), UNIQUE KEY `users_email` (`email`)) ENGINE=InnoDB;",
 			},
 			want: "users(pk id; unique email)",
@@ -82,10 +82,10 @@ func TestSources(t *testing.T) {
 		{
 			name: "golang-migrate up and down files",
 			files: map[string]string{
-				"db/migrations/1_init.up.sql":    "CREATE TABLE rides (id bigint PRIMARY KEY, driver_id bigint, status text);",
-				"db/migrations/1_init.down.sql":  "DROP TABLE rides;",
-				"db/migrations/10_idx.up.sql":    "CREATE UNIQUE INDEX one_active ON rides (driver_id) WHERE status = 'active';",
-				"db/migrations/2_unused.up.sql":  "ALTER TABLE rides ADD COLUMN version integer NOT NULL DEFAULT 1;",
+				"db/migrations/1_init.up.sql":     "CREATE TABLE rides (id bigint PRIMARY KEY, driver_id bigint, status text);",
+				"db/migrations/1_init.down.sql":   "DROP TABLE rides;",
+				"db/migrations/10_idx.up.sql":     "CREATE UNIQUE INDEX one_active ON rides (driver_id) WHERE status = 'active';",
+				"db/migrations/2_unused.up.sql":   "ALTER TABLE rides ADD COLUMN version integer NOT NULL DEFAULT 1;",
 				"db/migrations/2_unused.down.sql": "ALTER TABLE rides DROP COLUMN version;",
 			},
 			want: "rides(pk id; unique driver_id where status = 'active'; version version)",
@@ -108,7 +108,7 @@ func TestSources(t *testing.T) {
 		{
 			name: "go:embed of a schema file",
 			files: map[string]string{
-				"internal/db/embed.go":   "package db\n\nimport _ \"embed\"\n\n//go:embed ddl/tables.sql\nvar ddl string\n",
+				"internal/db/embed.go":       "package db\n\nimport _ \"embed\"\n\n//go:embed ddl/tables.sql\nvar ddl string\n",
 				"internal/db/ddl/tables.sql": "CREATE TABLE orders (id bigint PRIMARY KEY, cart_id bigint NOT NULL, CONSTRAINT orders_cart UNIQUE (cart_id));",
 			},
 			dir:  "internal/db",
@@ -216,9 +216,9 @@ func TestBrokenFile(t *testing.T) {
 // Binary and garbage files never panic.
 func TestGarbage(t *testing.T) {
 	root := module(t, map[string]string{
-		"schema.sql":     "\x00\x01\x02 CREATE TABLE",
+		"schema.sql":       "\x00\x01\x02 CREATE TABLE",
 		"migrations/1.sql": "CREATE TABLE ((((( ;;; ALTER TABLE x ADD CONSTRAINT",
-		"sqlc.yaml":     "version: [unterminated\nsql:\n  - schema: [a.sql\n",
+		"sqlc.yaml":        "version: [unterminated\nsql:\n  - schema: [a.sql\n",
 	})
 	if _, err := schema.Load(root, root, schema.Options{Discover: true}); err != nil {
 		t.Fatal(err)
