@@ -9,6 +9,15 @@
 // fragments that gorm and similar libraries take ("email = ? AND deleted_at IS
 // NULL", "stock - ?").
 //
+// For the schema catalog, Stmt.DDL summarizes CREATE/ALTER/DROP TABLE,
+// CREATE/DROP INDEX and table renames: columns with their types and
+// attributes, primary keys, unique constraints and indexes (with the
+// conjuncts of a partial index's predicate), foreign keys, and the actions
+// of ALTER TABLE. ParseAll splits whole schema files and migrations: it
+// keeps function, procedure and trigger bodies whole ($$ quotes, BEGIN ...
+// END), follows MySQL's DELIMITER lines, and skips psql meta-commands and
+// the data of COPY ... FROM stdin.
+//
 // The scanner is pure Go, tolerant of PostgreSQL, MySQL and SQLite syntax,
 // aware of quotes, backticks, dollar quotes and comments, and of partial text:
 // a Hole marks a part of the text that is not known statically, and what the

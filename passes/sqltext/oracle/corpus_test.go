@@ -36,7 +36,8 @@ func loadCorpora(t *testing.T) []corpus {
 	for _, f := range []struct {
 		name string
 		d    dialect
-	}{{"testdata/pg.sql", postgres}, {"testdata/mysql.sql", mysql}} {
+	}{{"testdata/pg.sql", postgres}, {"testdata/mysql.sql", mysql},
+		{"testdata/pg_ddl.sql", postgres}, {"testdata/mysql_ddl.sql", mysql}} {
 		b, err := os.ReadFile(f.name)
 		if err != nil {
 			t.Fatal(err)
@@ -44,6 +45,7 @@ func loadCorpora(t *testing.T) []corpus {
 		own.inputs = append(own.inputs, splitScript(string(b), f.d)...)
 	}
 	own.inputs = append(own.inputs, generated()...)
+	own.inputs = append(own.inputs, generatedDDL()...)
 
 	sqlc := corpus{group: "sqlc"}
 	dir := moduleDir(t, "github.com/sqlc-dev/sqlc")

@@ -352,6 +352,7 @@ func scannerAction(a sqltext.AlterAction, d dialect) string {
 var (
 	typeParens = regexp.MustCompile(`\([^()]*\)`)
 	typeArray  = regexp.MustCompile(`(\s*\[[^\]]*\]|\s+array(\s*\[[^\]]*\])?)$`)
+	bothNames  = regexp.MustCompile("constraint [^ ]+ unique (key|index) [^ (]+ ?\\(")
 	floatPrec  = regexp.MustCompile(`^float\s*\(\s*(\d+)\s*\)`)
 )
 
@@ -502,6 +503,9 @@ func ddlExclusions(ex map[string]string, st *sqltext.Stmt, words []string, d dia
 		all("TiDB's VECTOR and COLUMNAR indexes and types")
 	case strings.Contains(text, "masking policy"):
 		all("TiDB's masking policies", fDDLActions)
+	}
+	if bothNames.MatchString(text) {
+		all("TiDB names CONSTRAINT c UNIQUE KEY k (...) after c; MySQL, and the scanner, after k", fDDLCons, fDDLActions)
 	}
 	if x := st.DDL; x != nil {
 		for _, c := range x.Columns {
