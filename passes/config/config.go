@@ -6,6 +6,7 @@
 package config
 
 import (
+	"flag"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,4 +43,16 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	return &Config{Schema: schemaFlag, Discover: discoverFlag}, nil
+}
+
+// Lift registers the options on fs under their short names (-schema,
+// -discover) as aliases of the analyzer's flags, so the command accepts
+// `idemvet -schema=db/schema.sql ./...` and go vet, which asks the tool
+// for its flags, passes them through.
+func Lift(fs *flag.FlagSet) {
+	Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) == nil {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
 }
