@@ -84,10 +84,20 @@ func lexStmt(text string, start int) (l *lexer, textEnd, next int) {
 
 // lexStmtDelim is lexStmt under a client delimiter (see lexer.delim).
 func lexStmtDelim(text string, start int, delim string) (l *lexer, textEnd, next int) {
-	l = &lexer{src: text, delim: delim}
+	return lexWith(&lexer{src: text}, nil, start, delim)
+}
+
+// lexWith is lexStmtDelim with lexers to reuse: l, and l2 (nil to allocate
+// one when needed) for the backslash retry.
+func lexWith(l, l2 *lexer, start int, delim string) (chosen *lexer, textEnd, next int) {
+	text := l.src
+	l.delim = delim
 	textEnd, next = l.statement(start)
 	if (l.unterm || l.bsClose) && strings.IndexByte(text[start:], '\\') >= 0 {
-		l2 := &lexer{src: text, bsEsc: true, delim: delim}
+		if l2 == nil {
+			l2 = &lexer{src: text}
+		}
+		l2.bsEsc, l2.delim = true, delim
 		e2, n2 := l2.statement(start)
 		if !l2.unterm && !l2.dollarN {
 			return l2, e2, n2
@@ -152,8 +162,11 @@ func doAdvisory(text string, p *parser) []Advisory {
 func split(text string) []string {
 	var out []string
 	delim := ""
+	// One lexer (and one for the backslash retry) serves every statement:
+	// only the statements' text is kept.
+	l1, l2 := &lexer{src: text}, &lexer{src: text}
 	for start := 0; start < len(text); {
-		l, end, next := lexStmtDelim(text, start, delim)
+		l, end, next := lexWith(l1, l2, start, delim)
 		delim = l.delim
 		if len(l.toks) > 0 {
 			out = append(out, strings.TrimSpace(text[l.textStart:end]))

@@ -1,6 +1,9 @@
 package sqltext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // benchStmts is a mix of the statements a service sends.
 var benchStmts = []string{
@@ -36,5 +39,49 @@ func BenchmarkParseCached(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		Parse(benchStmts[i%len(benchStmts)])
+	}
+}
+
+// benchSchema is a schema file of the kind migrations hold.
+const benchSchema = `-- +goose Up
+CREATE TABLE IF NOT EXISTS users (
+    id bigserial PRIMARY KEY,
+    org_id bigint NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    email varchar(255) NOT NULL,
+    status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'banned')),
+    version integer NOT NULL DEFAULT 1,
+    created_at timestamp with time zone NOT NULL DEFAULT now(),
+    CONSTRAINT users_org_email_key UNIQUE (org_id, email)
+);
+CREATE UNIQUE INDEX users_lower_email ON users (lower(email)) WHERE status = 'active';
+ALTER TABLE users ADD COLUMN nickname text, ALTER COLUMN email SET NOT NULL, DROP COLUMN legacy;
+CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.updated_at := now(); RETURN NEW; END $$;
+CREATE TABLE ` + "`orders`" + ` (
+  ` + "`id`" + ` bigint unsigned NOT NULL AUTO_INCREMENT,
+  ` + "`user_id`" + ` int NOT NULL,
+  PRIMARY KEY (` + "`id`" + `),
+  UNIQUE KEY ` + "`uk`" + ` (` + "`user_id`" + `),
+  KEY ` + "`idx`" + ` (` + "`user_id`" + `)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+`
+
+// BenchmarkParseDDL measures the uncached scanner over the statements of
+// benchSchema.
+func BenchmarkParseDDL(b *testing.B) {
+	b.ReportAllocs()
+	stmts := split(benchSchema)
+	b.SetBytes(int64(len(benchSchema) / len(stmts)))
+	for i := 0; b.Loop(); i++ {
+		parse(stmts[i%len(stmts)])
+	}
+}
+
+// BenchmarkSplitSchema measures splitting a large schema file (about 1 MB).
+func BenchmarkSplitSchema(b *testing.B) {
+	b.ReportAllocs()
+	big := strings.Repeat(benchSchema, 800)
+	b.SetBytes(int64(len(big)))
+	for b.Loop() {
+		split(big)
 	}
 }
