@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "checkfindinsert",
 	Doc:      analysisutil.MustExtractDoc(doc, "checkfindinsert"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
-	Run:      run,
+	Run:      analysisutil.Guard("checkfindinsert", run),
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 

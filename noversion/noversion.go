@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "noversion",
 	Doc:      analysisutil.MustExtractDoc(doc, "noversion"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/noversion.md",
-	Run:      run,
+	Run:      analysisutil.Guard("noversion", run),
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 

@@ -119,3 +119,17 @@ func IsGenerated(pass *analysis.Pass, pos token.Pos) bool {
 	}
 	return false
 }
+
+// Guard wraps an analyzer's run function so that a panic (a bug in idemvet,
+// or input no one foresaw) becomes an error naming the analyzer and the
+// package instead of a crash of the user's build or a wrong finding.
+func Guard(name string, run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, fmt.Errorf("%s: internal error analyzing %s: %v (please report it)", name, pass.Pkg.Path(), r)
+			}
+		}()
+		return run(pass)
+	}
+}

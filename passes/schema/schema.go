@@ -39,6 +39,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/config"
 )
 
@@ -47,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "schema",
 	Doc:        "load what the database guarantees from schema files, sqlc config, migrations and DDL in Go code (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/schema",
-	Run:        run,
+	Run:        analysisutil.Guard("schema", run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Catalog](),
 }

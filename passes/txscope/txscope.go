@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "txscope",
 	Doc:        "find transaction regions, their isolation and their row locks (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/txscope",
-	Run:        run,
+	Run:        analysisutil.Guard("txscope", run),
 	Requires:   []*analysis.Analyzer{dbcall.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(helperFact)},
