@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 )
 
 // Parse returns the summary of the first statement of text (statements are
@@ -25,12 +26,26 @@ func Parse(text string) *Stmt {
 // of the previous statement's semicolon to its own, with surrounding white
 // space trimmed; so a leading sqlc "-- name:" comment belongs to the
 // statement after it.
+//
+// Schema files and dumps parse whole: the bodies of functions, procedures
+// and triggers ($$ ... $$, BEGIN ... END) stay inside their statement;
+// MySQL's DELIMITER lines are obeyed (a statement also ends at the
+// delimiter they set, which is not part of its text); psql meta-command
+// lines (\connect, \set ...) and the data lines of COPY ... FROM stdin
+// up to \. are skipped.
 func ParseAll(text string) []*Stmt {
 	var out []*Stmt
 	for _, s := range split(text) {
 		out = append(out, Parse(s))
 	}
 	return out
+}
+
+// SplitScript returns the byte ranges of the statements of a script, in
+// order: text[sp.Start:sp.End] is the text ParseAll parses for each (so a
+// schema loader can name the line of a statement it cannot use).
+func SplitScript(text string) []Span {
+	return splitSpans(text)
 }
 
 // ParseCondition summarizes an ORM WHERE fragment such as
@@ -161,6 +176,15 @@ func doAdvisory(text string, p *parser) []Advisory {
 // and so is the data of COPY ... FROM stdin, up to its \. line.
 func split(text string) []string {
 	var out []string
+	for _, sp := range splitSpans(text) {
+		out = append(out, text[sp.Start:sp.End])
+	}
+	return out
+}
+
+// splitSpans is SplitScript.
+func splitSpans(text string) []Span {
+	var out []Span
 	delim := ""
 	// One lexer (and one for the backslash retry) serves every statement:
 	// only the statements' text is kept.
@@ -169,7 +193,7 @@ func split(text string) []string {
 		l, end, next := lexWith(l1, l2, start, delim)
 		delim = l.delim
 		if len(l.toks) > 0 {
-			out = append(out, strings.TrimSpace(text[l.textStart:end]))
+			out = append(out, trimSpan(text, l.textStart, end))
 			if l.copyFromStdin() {
 				next = skipCopyData(text, next)
 			}
@@ -180,6 +204,15 @@ func split(text string) []string {
 		start = next
 	}
 	return out
+}
+
+// trimSpan returns the span of text[start:end] with white space trimmed, as
+// strings.TrimSpace trims it.
+func trimSpan(text string, start, end int) Span {
+	s := text[start:end]
+	t := strings.TrimLeftFunc(s, unicode.IsSpace)
+	start += len(s) - len(t)
+	return Span{start, start + len(strings.TrimRightFunc(t, unicode.IsSpace))}
 }
 
 // copyFromStdin reports whether the lexed statement is COPY ... FROM STDIN,

@@ -230,12 +230,19 @@ func TestParseAllScripts(t *testing.T) {
 	for _, tt := range scriptTests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, st := range ParseAll(tt.script) {
+			spans := SplitScript(tt.script)
+			for i, st := range ParseAll(tt.script) {
+				if i >= len(spans) || tt.script[spans[i].Start:spans[i].End] != st.Text {
+					t.Errorf("SplitScript does not cover statement %d, %q", i, st.Text)
+				}
 				got = append(got, describe(st))
 				if !strings.Contains(tt.script, st.Text) {
 					t.Errorf("statement text %q is not in the script", st.Text)
 				}
 				checkSpans(t, tt.name, st.Text, st)
+			}
+			if len(spans) != len(got) {
+				t.Errorf("SplitScript: %d spans for %d statements", len(spans), len(got))
 			}
 			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 				t.Errorf("ParseAll\n got: %q\nwant: %q", got, tt.want)

@@ -50,3 +50,42 @@ func ExampleParseExpr() {
 	// Output:
 	// arith stock - 0
 }
+
+func ExampleParseAll_schema() {
+	schema := `
+CREATE TABLE rides (
+    id bigint PRIMARY KEY,
+    driver_id bigint NOT NULL REFERENCES drivers (id),
+    status text NOT NULL DEFAULT 'requested',
+    CONSTRAINT rides_ref UNIQUE (driver_id, id)
+);
+-- one active ride per driver
+CREATE UNIQUE INDEX rides_one_active ON rides (driver_id) WHERE status = 'active';
+ALTER TABLE rides ADD COLUMN version int NOT NULL DEFAULT 0;`
+	for _, st := range sqltext.ParseAll(schema) {
+		d := st.DDL
+		switch d.Op {
+		case sqltext.DDLCreateTable:
+			for _, c := range d.Columns {
+				fmt.Println(d.Table.Name, "column", c.Name, c.Type, "pk:", c.PrimaryKey)
+			}
+			for _, c := range d.Constraints {
+				fmt.Println(d.Table.Name, c.Kind, c.Name, c.Columns)
+			}
+		case sqltext.DDLCreateIndex:
+			x := d.Index
+			fmt.Println(d.Table.Name, "index", x.Name, "unique:", x.Unique, x.Columns, "where", x.Where[0].Column, x.Where[0].Op, x.WhereText)
+		case sqltext.DDLAlterTable:
+			for _, a := range d.Actions {
+				fmt.Println(d.Table.Name, a.Kind, a.Column.Name, a.Column.Type, a.Column.Default)
+			}
+		}
+	}
+	// Output:
+	// rides column id bigint pk: true
+	// rides column driver_id bigint pk: false
+	// rides column status text pk: false
+	// rides unique rides_ref [driver_id id]
+	// rides index rides_one_active unique: true [driver_id] where status = status = 'active'
+	// rides add column version int 0
+}
