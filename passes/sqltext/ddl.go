@@ -29,10 +29,13 @@ const (
 
 // ColumnDef is a column definition.
 //
-// Type is "" when the column has none (SQLite, PARTITION OF). NotNull
-// reports an explicit NOT NULL; a PRIMARY KEY column is not null as well.
-// Unknown column attributes (COMMENT, CHARACTER SET, STORAGE ...) are
-// skipped.
+// Type is "" when the column has none (SQLite, PARTITION OF). What a type
+// implies is not spelled out: MySQL's SERIAL (BIGINT UNSIGNED NOT NULL
+// AUTO_INCREMENT UNIQUE) is Type "serial" alone, as PostgreSQL's serial
+// (which implies no UNIQUE) is; MySQL's SERIAL DEFAULT VALUE attribute sets
+// NotNull, Unique and Identity. NotNull reports an explicit NOT NULL; a
+// PRIMARY KEY column is not null as well. Unknown column attributes
+// (COMMENT, CHARACTER SET, ON UPDATE, STORAGE ...) are skipped.
 type ColumnDef struct {
 	Name       string // normalized like TableRef names
 	Type       string // the type as written, lower-cased, whitespace-collapsed ("bigint", "varchar(255)", "timestamp with time zone")
@@ -102,8 +105,8 @@ const (
 type AlterAction struct {
 	Kind       AlterKind
 	Column     ColumnDef  // AlterAddColumn, AlterAlterColumn (Name at least)
-	Name       string     // the dropped or renamed column or constraint; DROP PRIMARY KEY gives "PRIMARY"
-	NewName    string     // AlterRenameColumn's new name
+	Name       string     // the dropped or renamed column or constraint (CHANGE a b: a); DROP PRIMARY KEY gives "PRIMARY"
+	NewName    string     // AlterRenameColumn's, AlterRenameConstraint's and AlterRenameTable's new name
 	Constraint Constraint // AlterAddConstraint
 
 	// IfExists and IfNotExists report DROP ... IF EXISTS and ADD COLUMN IF
@@ -144,14 +147,14 @@ type DDL struct {
 	Op          DDLOp
 	Table       TableRef   // the table created, altered, dropped, renamed, or indexed
 	Tables      []TableRef // DROP TABLE's tables (Table is the first)
-	NewName     TableRef   // DDLRenameTable's new name
+	NewName     TableRef   // DDLRenameTable's new name; DDLRenameIndex's (Name only); MySQL's ALTER TABLE ..., RENAME TO u
 	IfNotExists bool
 	IfExists    bool
 	Columns     []ColumnDef   // DDLCreateTable
 	Constraints []Constraint  // DDLCreateTable's table constraints (MySQL inline UNIQUE KEY/INDEX too)
 	Actions     []AlterAction // DDLAlterTable
 	Index       *IndexDef     // DDLCreateIndex
-	Indexes     []string      // DDLDropIndex's names
+	Indexes     []string      // DDLDropIndex's names (schema dropped); DDLRenameIndex's old name
 	// Like reports CREATE TABLE t (LIKE u) or CREATE TABLE t AS SELECT:
 	// the columns are not listed.
 	Like TableRef
@@ -167,8 +170,9 @@ type DDL struct {
 	// INCLUDING ALL or INCLUDING INDEXES, and PARTITION OF u (whose indexes
 	// every partition has).
 	LikeIndexes bool
-	// Renames lists every pair of RENAME TABLE a TO b, c TO d (MySQL);
-	// Table and NewName are the first.
+	// Renames lists every pair of a DDLRenameTable: ALTER TABLE t RENAME
+	// TO u has one, MySQL's RENAME TABLE a TO b, c TO d several, applied in
+	// order. Table and NewName are the first.
 	Renames []TableRename
 }
 

@@ -250,8 +250,9 @@ type Stmt struct {
 	// Text is the statement text as given (for messages and fixes); Spans
 	// index into it.
 	Text string
-	// DDL summarizes CREATE/ALTER/DROP TABLE and CREATE/DROP INDEX for the
-	// schema catalog; nil for other statements.
+	// DDL summarizes CREATE/ALTER/DROP TABLE, CREATE/DROP INDEX and table
+	// and index renames for the schema catalog; nil for other statements
+	// (views, sequences, functions, grants ...).
 	DDL *DDL
 }
 
