@@ -867,9 +867,6 @@ func (p *parser) alterTable(k, j int) *DDL {
 		}
 		k = e + 1
 	}
-	if d.Actions == nil {
-		p.partial = true
-	}
 	if len(d.Actions) == 1 && d.Actions[0].Kind == AlterRenameTable {
 		d.Op = DDLRenameTable
 		d.Actions = nil

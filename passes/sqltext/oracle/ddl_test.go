@@ -26,10 +26,13 @@ const (
 	fDDLWhere   = "ddl_index_where"
 	fDDLIndexes = "ddl_indexes"
 	fDDLLike    = "ddl_like"
+	// fDDLPartial is whether the scanner marked the DDL partial; the real
+	// parsers accepted the statement, so it must not be.
+	fDDLPartial = "ddl_partial"
 )
 
 var ddlFields = []string{fDDLOp, fDDLTable, fDDLNew, fDDLFlags, fDDLCols, fDDLAttrs, fDDLTypes,
-	fDDLCons, fDDLActions, fDDLIndex, fDDLWhere, fDDLIndexes, fDDLLike}
+	fDDLCons, fDDLActions, fDDLIndex, fDDLWhere, fDDLIndexes, fDDLLike, fDDLPartial}
 
 // ddlSum is a DDL summary in the terms all three sides can derive: the
 // scanner from sqltext.DDL, the oracles from their parse trees.
@@ -47,6 +50,7 @@ type ddlSum struct {
 	like        string
 	likeIndexes bool
 	asSelect    bool
+	partial     bool
 }
 
 type colSum struct {
@@ -98,6 +102,7 @@ func (d ddlSum) render(s summary) {
 		like += " asselect"
 	}
 	s[fDDLLike] = like
+	s[fDDLPartial] = strconv.FormatBool(d.partial)
 }
 
 // elem renders a key or index element: the column, or "(expr)".
@@ -229,6 +234,7 @@ func scannerDDL(st *sqltext.Stmt, d dialect) ddlSum {
 		out.like = tref(x.Like)
 	}
 	out.likeIndexes, out.asSelect = x.LikeIndexes, x.AsSelect
+	out.partial = st.Partial
 	return out
 }
 
