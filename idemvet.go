@@ -12,7 +12,9 @@ import (
 
 	"github.com/idemvet/idemvet/checkfindinsert"
 	"github.com/idemvet/idemvet/lostupdate"
+	"github.com/idemvet/idemvet/lockacrosscall"
 	"github.com/idemvet/idemvet/noversion"
+	"github.com/idemvet/idemvet/retrypost"
 )
 
 // Suite is the list of idemvet's analyzers, in the order they are listed
@@ -21,4 +23,6 @@ var Suite = []*analysis.Analyzer{
 	checkfindinsert.Analyzer,
 	lostupdate.Analyzer,
 	noversion.Analyzer,
+	retrypost.Analyzer,
+	lockacrosscall.Analyzer,
 }
