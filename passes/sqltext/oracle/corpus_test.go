@@ -15,7 +15,8 @@ import (
 
 	"github.com/idemvet/idemvet/passes/sqltext"
 	pg "github.com/pganalyze/pg_query_go/v6"
-	_ "github.com/sqlc-dev/sqlc" // keeps sqlc's module, whose .sql files are read at test time
+	_ "github.com/riverqueue/river/riverdriver/riverpgxv5" // keeps river's module, whose migrations are read at test time
+	_ "github.com/sqlc-dev/sqlc"                          // keeps sqlc's module, whose .sql files are read at test time
 )
 
 type input struct {
@@ -30,7 +31,9 @@ type corpus struct {
 
 // loadCorpora gathers the statements: our own (testdata and generated),
 // and, read from the module cache at test time, the .sql files of sqlc, the
-// test cases of TiDB's parser and pg_query's fingerprint tests.
+// PostgreSQL migrations and schema of river (a job queue: real-world DDL
+// with partial unique indexes, functions and triggers), the test cases of
+// TiDB's parser and pg_query's fingerprint tests.
 func loadCorpora(t *testing.T) []corpus {
 	own := corpus{group: "own"}
 	for _, f := range []struct {
@@ -72,6 +75,20 @@ func loadCorpora(t *testing.T) []corpus {
 		return nil
 	})
 
+	river := corpus{group: "river"}
+	rdir := moduleDir(t, "github.com/riverqueue/river/riverdriver/riverpgxv5")
+	filepath.WalkDir(rdir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		river.inputs = append(river.inputs, splitScript(string(b), postgres)...)
+		return nil
+	})
+
 	pgq := corpus{group: "pg_query"}
 	b, err := os.ReadFile(filepath.Join(moduleDir(t, "github.com/pganalyze/pg_query_go/v6"), "testdata", "fingerprint.json"))
 	if err != nil {
@@ -89,7 +106,7 @@ func loadCorpora(t *testing.T) []corpus {
 	for _, s := range tidbCases(t, filepath.Join(moduleDir(t, "github.com/pingcap/tidb/pkg/parser"), "parser_test.go")) {
 		tidb.inputs = append(tidb.inputs, input{mysql, s})
 	}
-	return []corpus{own, sqlc, pgq, tidb}
+	return []corpus{own, sqlc, river, pgq, tidb}
 }
 
 // moduleDir returns the directory of a required module in the module cache.

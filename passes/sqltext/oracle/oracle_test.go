@@ -19,11 +19,11 @@ const minAgreement = 1.0
 
 // minStatements guards against a corpus that silently shrinks (a module
 // that moved its files, a parser that rejects everything).
-var minStatements = map[string]int{"own": 1700, "sqlc": 140, "pg_query": 75, "tidb": 3000}
+var minStatements = map[string]int{"own": 1700, "sqlc": 140, "river": 120, "pg_query": 75, "tidb": 3000}
 
 // minDDL is minStatements for the DDL statements the catalog reads (those
 // whose ddl_op is not "none" to the real parser).
-var minDDL = map[string]int{"own": 850, "sqlc": 30, "pg_query": 3, "tidb": 850}
+var minDDL = map[string]int{"own": 850, "sqlc": 30, "river": 55, "pg_query": 3, "tidb": 850}
 
 // A result counts one field over one corpus.
 type result struct {
