@@ -16,7 +16,7 @@ import (
 	"github.com/idemvet/idemvet/passes/sqltext"
 	pg "github.com/pganalyze/pg_query_go/v6"
 	_ "github.com/riverqueue/river/riverdriver/riverpgxv5" // keeps river's module, whose migrations are read at test time
-	_ "github.com/sqlc-dev/sqlc"                          // keeps sqlc's module, whose .sql files are read at test time
+	_ "github.com/sqlc-dev/sqlc"                           // keeps sqlc's module, whose .sql files are read at test time
 )
 
 type input struct {
