@@ -220,9 +220,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS notes_title ON notes (title) WHERE state <> 'd
 		"ddl {create-table a cols=[id:int]}",
 		"ddl {create-table b cols=[id:int]}",
 	}},
-	{"event-column", "CREATE TABLE audit (id int, event text, function text, begin int);\nCREATE TABLE next_one (id int);\n", []string{
+	{"event-column", "CREATE TABLE audit (id int, event text, function text, begin int);\nCREATE TABLE next_one (id int);\n" +
+		"CREATE INDEX ON event (begin);\nCREATE UNIQUE INDEX trigger ON t (a);\nCREATE TABLE last_one (id int);\n", []string{
 		"ddl {create-table audit cols=[id:int; event:text; function:text; begin:int]}",
 		"ddl {create-table next_one cols=[id:int]}",
+		"ddl {create-index event index=_ (begin)}",
+		"ddl {create-index t index=trigger unique (a)}",
+		"ddl {create-table last_one cols=[id:int]}",
 	}},
 }
 

@@ -167,8 +167,8 @@ func (l *lexer) statement(start int) (textEnd, next int) {
 	depth := 0
 	// Block bodies of CREATE TRIGGER/FUNCTION/PROCEDURE (BEGIN ... END) hold
 	// semicolons that do not end the statement. The body keyword must come
-	// in the statement's head, before any parenthesis or TABLE: a column
-	// named event or function does not start a body.
+	// in the statement's head, before any parenthesis, TABLE, VIEW, INDEX or
+	// ON: a column or table named event or function does not start a body.
 	body, block, pendingEnd, head := false, 0, false, true
 	for {
 		t, ok := l.next()
@@ -200,7 +200,8 @@ func (l *lexer) statement(start int) (textEnd, next int) {
 				continue // a semicolon inside a body: not a token of interest
 			}
 		}
-		if head && (depth > 0 || len(l.toks) > 12 || t.kw == "table" || t.kw == "view") {
+		if head && (depth > 0 || len(l.toks) > 12 || t.kw == "table" || t.kw == "view" || t.kw == "on" ||
+			t.kind == tIdent && strings.EqualFold(l.src[t.start:t.end], "index")) {
 			head = false
 		}
 		if t.kind == tIdent {
