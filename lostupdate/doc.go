@@ -37,8 +37,21 @@
 // user input, a constant) or is written back unchanged; and when the write
 // targets another row or table.
 //
-// For gorm writes of a constant delta, a suggested fix rewrites the value
-// to gorm.Expr("col + ?", n).
+// Writes of the value read plus or minus a constant get a suggested fix
+// (applied by idemvet -fix, go vet -fix and go fix -fixtool) when the
+// rewrite is local: gorm's Update("col", x.Col + n) becomes
+// Update("col", gorm.Expr("col + ?", n)), and raw SQL
+//
+//	db.ExecContext(ctx, "UPDATE posts SET view_count = $1 WHERE id = $2", views+1, id)
+//
+// becomes
+//
+//	db.ExecContext(ctx, "UPDATE posts SET view_count = view_count + $1 WHERE id = $2", 1, id)
+//
+// when the SQL is a string literal in the call itself (not a constant that
+// other statements may share), the placeholder is positional ($n or ?) and
+// bound once, and the argument is written in the call as the value read
+// plus or minus a constant. Other shapes get the message only.
 //
 // Suppress a finding with a comment on the line or the line above:
 //

@@ -162,6 +162,8 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 	}
 	if fix, ok := gormFix(pass, src, w, set); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	} else if fix, ok := sqlFix(pass, src, w, set); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
 }

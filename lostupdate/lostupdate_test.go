@@ -14,5 +14,5 @@ func Test(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	idemvettest.RunWithSuggestedFixes(t, analysistest.TestData(), lostupdate.Analyzer, "gormsave")
+	idemvettest.RunWithSuggestedFixes(t, analysistest.TestData(), lostupdate.Analyzer, "gormsave", "rawsqlfix")
 }

@@ -241,9 +241,39 @@ func (r *Reporter) Finish() {
 	r.finished = true
 	for _, dir := range r.directives {
 		for _, msg := range r.problems(dir) {
-			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg})
+			d := analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg}
+			if !dir.matched && dir.Problem == "" && len(dir.Names) == 1 && dir.Names[0] == r.name {
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the directive", TextEdits: []analysis.TextEdit{r.removal(dir)}}}
+			}
+			r.pass.Report(d)
 		}
 	}
+}
+
+// removal deletes dir: its whole line when the comment stands alone on it,
+// otherwise the comment and the blanks before it.
+func (r *Reporter) removal(dir *directive) analysis.TextEdit {
+	edit := analysis.TextEdit{Pos: dir.Pos, End: dir.End}
+	if r.pass.ReadFile == nil {
+		return edit
+	}
+	src, err := r.pass.ReadFile(dir.file.Name())
+	if err != nil || dir.file.Size() != len(src) {
+		return edit
+	}
+	start := dir.file.Offset(dir.Pos)
+	end := dir.file.Offset(dir.End)
+	lineStart := start
+	for lineStart > 0 && (src[lineStart-1] == ' ' || src[lineStart-1] == '\t') {
+		lineStart--
+	}
+	if lineStart == 0 || src[lineStart-1] == '\n' {
+		if end < len(src) && src[end] == '\n' {
+			end++
+		}
+	}
+	edit.Pos, edit.End = dir.file.Pos(lineStart), dir.file.Pos(end)
+	return edit
 }
 
 // problems returns what this Reporter's analyzer has to say about dir.

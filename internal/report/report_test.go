@@ -51,6 +51,12 @@ func TestDirectives(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), checker("lostupdate"), "directives")
 }
 
+// TestRemoveStale checks the suggested fix that deletes a stale directive
+// naming only the analyzer.
+func TestRemoveStale(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checker("lostupdate"), "stalefix")
+}
+
 // TestPerAnalyzer checks that each analyzer judges only the directives
 // naming it: the same file seen by noversion.
 func TestPerAnalyzer(t *testing.T) {
