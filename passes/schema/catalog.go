@@ -218,14 +218,25 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 			return
 		}
 		for _, a := range d.Actions {
+			if a.Kind == sqltext.AlterRenameTable {
+				c.renameTable(t.Name, a.NewName)
+				continue
+			}
 			t.alter(a, at)
 		}
 	case sqltext.DDLRenameTable:
-		k := key(d.Table.Name)
-		if t := c.tables[k]; t != nil && d.NewName.Name != "" {
-			delete(c.tables, k)
-			t.Name = d.NewName.Name
-			c.tables[key(d.NewName.Name)] = t
+		renames := d.Renames
+		if len(renames) == 0 {
+			renames = []sqltext.TableRename{{From: d.Table, To: d.NewName}}
+		}
+		for _, r := range renames {
+			c.renameTable(r.From.Name, r.To.Name)
+		}
+	case sqltext.DDLRenameIndex:
+		if len(d.Indexes) > 0 && d.NewName.Name != "" {
+			for _, t := range c.tables {
+				t.renameUnique(d.Indexes[0], d.NewName.Name)
+			}
 		}
 	case sqltext.DDLDropTable:
 		tables := d.Tables
@@ -311,7 +322,11 @@ func (t *Table) addConstraint(con sqltext.Constraint, at string) {
 			name = t.Name + "_" + strings.Join(cols, "_") + "_key"
 		}
 		t.dropUnique(name)
-		t.Uniques = append(t.Uniques, Unique{Name: name, Columns: cols, At: at})
+		u := Unique{Name: name, Columns: cols, Where: con.Where, WhereText: con.WhereText, At: at}
+		for _, e := range con.Exprs {
+			u.Expr = u.Expr || e
+		}
+		t.Uniques = append(t.Uniques, u)
 	}
 }
 
@@ -361,7 +376,16 @@ func (t *Table) alter(a sqltext.AlterAction, at string) {
 			}
 		}
 	case sqltext.AlterAddConstraint:
-		t.addConstraint(a.Constraint, at)
+		con := a.Constraint
+		if con.UsingIndex != "" && con.Unique() {
+			// ADD CONSTRAINT c UNIQUE USING INDEX i: the index becomes
+			// the constraint, under the constraint's name.
+			t.renameUnique(con.UsingIndex, con.Name)
+			return
+		}
+		t.addConstraint(con, at)
+	case sqltext.AlterRenameConstraint:
+		t.renameUnique(a.Name, a.NewName)
 	case sqltext.AlterDropConstraint:
 		if strings.EqualFold(a.Name, "PRIMARY") {
 			t.PrimaryKey = nil
@@ -387,6 +411,25 @@ func rename(list []string, old, neu string) {
 	for i := range list {
 		if list[i] == old {
 			list[i] = neu
+		}
+	}
+}
+
+// renameTable renames a table of the catalog.
+func (c *Catalog) renameTable(from, to string) {
+	k := key(from)
+	if t := c.tables[k]; t != nil && to != "" {
+		delete(c.tables, k)
+		t.Name = to
+		c.tables[key(to)] = t
+	}
+}
+
+// renameUnique renames a unique constraint or index.
+func (t *Table) renameUnique(from, to string) {
+	for i := range t.Uniques {
+		if strings.EqualFold(t.Uniques[i].Name, from) {
+			t.Uniques[i].Name = to
 		}
 	}
 }

@@ -252,3 +252,30 @@ func TestCovering(t *testing.T) {
 		}
 	}
 }
+
+func TestRenames(t *testing.T) {
+	root := module(t, map[string]string{
+		"schema.sql": `CREATE TABLE a (id int PRIMARY KEY, email text);
+CREATE UNIQUE INDEX a_email_idx ON a (email);
+ALTER INDEX a_email_idx RENAME TO a_email_uniq;
+ALTER TABLE a RENAME TO users;
+CREATE TABLE b (id int, code text);
+CREATE UNIQUE INDEX b_code_idx ON b (code);
+ALTER TABLE b ADD CONSTRAINT b_code_key UNIQUE USING INDEX b_code_idx;
+RENAME TABLE b TO coupons;`,
+	})
+	cat, err := schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := cat.Table("users")
+	if u == nil || cat.Table("a") != nil {
+		t.Fatalf("tables after renames: %s", tables(cat))
+	}
+	if got, ok := u.Covering([]string{"email"}, nil); !ok || got.Name != "a_email_uniq" {
+		t.Errorf("users(email) covered by %q, %v; want a_email_uniq", got.Name, ok)
+	}
+	if got, ok := cat.Table("coupons").Covering([]string{"code"}, nil); !ok || got.Name != "b_code_key" {
+		t.Errorf("coupons(code) covered by %q, %v; want b_code_key", got.Name, ok)
+	}
+}
