@@ -22,6 +22,8 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/idemvet/idemvet"
+	"github.com/idemvet/idemvet/internal/vetdriver"
+	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/dump"
 )
 
@@ -38,6 +40,11 @@ func main() {
 		}
 	}
 	os.Args = append(os.Args[:1], args...)
+
+	// go vet -vettool runs: internal/vetdriver handles them (and exits);
+	// it returns for everything else.
+	vetdriver.Main(vetdriver.Options{NoFacts: dbcall.IsLibrary}, analyzers...)
+
 	multichecker.Main(analyzers...)
 }
 

@@ -1,0 +1,386 @@
+package vetdriver
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"log"
+	"net/url"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+	"golang.org/x/tools/go/gcexportdata"
+)
+
+// result is the outcome of one root analyzer.
+type result struct {
+	a           *analysis.Analyzer
+	diagnostics []analysis.Diagnostic
+	err         error
+}
+
+// runUnit runs the analyzers on the package the config file describes and
+// returns the exit code.
+func runUnit(configFile string, analyzers []*analysis.Analyzer, opts Options, out output) int {
+	cfg, err := readConfig(configFile)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	if cfg.Stdout != "" {
+		f, err := os.Create(cfg.Stdout)
+		if err != nil {
+			log.Print(err)
+			return 1
+		}
+		defer f.Close()
+		os.Stdout = f
+	}
+
+	roots := analyzers
+	if cfg.VetxOnly {
+		// Only facts outlive a fact-only run: run the analyzers that
+		// declare fact types, and what they require.
+		roots = nil
+		for a := range closure(analyzers) {
+			if len(a.FactTypes) > 0 {
+				roots = append(roots, a)
+			}
+		}
+		sort.Slice(roots, func(i, j int) bool { return roots[i].Name < roots[j].Name })
+		if len(roots) == 0 || opts.NoFacts != nil && opts.NoFacts(cfg.ImportPath) {
+			// No analyzer can say anything about this package: pass the
+			// facts of its imports on without looking at it.
+			if err := writeMergedVetx(cfg); err != nil {
+				log.Print(err)
+				return 1
+			}
+			return 0
+		}
+	}
+
+	fset := token.NewFileSet()
+	results, err := analyze(fset, cfg, roots)
+	if err != nil {
+		if cfg.VetxOnly {
+			return 1
+		}
+		switch err := err.(type) {
+		case types.Error, *scanner.Error, scanner.ErrorList:
+			fmt.Fprintln(os.Stderr, err)
+		default:
+			log.Print(err)
+		}
+		return 1
+	}
+	if cfg.VetxOnly {
+		return 0
+	}
+	return out.print(fset, cfg.ID, results)
+}
+
+func readConfig(filename string) (*unitchecker.Config, error) {
+	data, err := os.ReadFile(filename)
+	if err != nil {
+		return nil, err
+	}
+	cfg := new(unitchecker.Config)
+	if err := json.Unmarshal(data, cfg); err != nil {
+		return nil, fmt.Errorf("cannot decode JSON config file %s: %v", filename, err)
+	}
+	if len(cfg.GoFiles) == 0 {
+		// The go command does not vet packages without Go files.
+		return nil, fmt.Errorf("package has no files: %s", cfg.ImportPath)
+	}
+	return cfg, nil
+}
+
+// readVetx returns the vetx data of a direct import, or nil when the go
+// command named none (unsafe, or a dependency whose vet run failed).
+func readVetx(cfg *unitchecker.Config) func(path string) ([]byte, error) {
+	return func(path string) ([]byte, error) {
+		file, ok := cfg.PackageVetx[path]
+		if !ok {
+			return nil, nil
+		}
+		return os.ReadFile(file)
+	}
+}
+
+func writeMergedVetx(cfg *unitchecker.Config) error {
+	if cfg.VetxOutput == "" {
+		return nil
+	}
+	paths := make([]string, 0, len(cfg.PackageVetx))
+	for path := range cfg.PackageVetx {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	data, err := mergeFacts(paths, readVetx(cfg))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(cfg.VetxOutput, data, 0o666)
+}
+
+// analyze parses and type-checks the package, runs the analyzers and
+// writes the vetx file.
+func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Analyzer) ([]result, error) {
+	var files []*ast.File
+	for _, name := range cfg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+
+	packages := map[string]*types.Package{}
+	importer := importerFunc(func(importPath string) (*types.Package, error) {
+		path, ok := cfg.ImportMap[importPath] // resolves vendoring
+		if !ok {
+			return nil, fmt.Errorf("can't resolve import %q", importPath)
+		}
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if pkg, ok := packages[path]; ok && pkg.Complete() {
+			return pkg, nil
+		}
+		file, ok := cfg.PackageFile[path]
+		if !ok {
+			return nil, fmt.Errorf("no package file for %q", path)
+		}
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r, err := gcexportdata.NewReader(bufio.NewReader(f))
+		if err != nil {
+			return nil, fmt.Errorf("reading export data of %q: %v", path, err)
+		}
+		return gcexportdata.Read(r, fset, packages, path)
+	})
+	tc := &types.Config{
+		Importer:  importer,
+		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
+		GoVersion: cfg.GoVersion,
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
+	if err != nil {
+		return nil, err
+	}
+
+	facts, err := readFacts(pkg, packages, readVetx(cfg))
+	if err != nil {
+		return nil, err
+	}
+
+	module := cfg.Module
+	if module == nil && cfg.ModulePath != "" {
+		// Go 1.26's go command fills only ModulePath and ModuleVersion.
+		module = &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
+	}
+
+	type action struct {
+		once        sync.Once
+		result      any
+		err         error
+		diagnostics []analysis.Diagnostic
+	}
+	actions := map[*analysis.Analyzer]*action{}
+	for a := range closure(roots) {
+		actions[a] = new(action)
+	}
+	var exec func(a *analysis.Analyzer) *action
+	execAll := func(as []*analysis.Analyzer) {
+		var wg sync.WaitGroup
+		for _, a := range as {
+			wg.Go(func() { exec(a) })
+		}
+		wg.Wait()
+	}
+	exec = func(a *analysis.Analyzer) *action {
+		act := actions[a]
+		act.once.Do(func() {
+			execAll(a.Requires)
+			inputs := map[*analysis.Analyzer]any{}
+			var failed []string
+			for _, req := range a.Requires {
+				if r := exec(req); r.err != nil {
+					failed = append(failed, req.String())
+				} else {
+					inputs[req] = r.result
+				}
+			}
+			if failed != nil {
+				sort.Strings(failed)
+				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				return
+			}
+			filter := map[reflect.Type]bool{}
+			for _, f := range a.FactTypes {
+				filter[reflect.TypeOf(f)] = true
+			}
+			pass := &analysis.Pass{
+				Analyzer:     a,
+				Fset:         fset,
+				Files:        files,
+				OtherFiles:   cfg.NonGoFiles,
+				IgnoredFiles: cfg.IgnoredFiles,
+				Pkg:          pkg,
+				TypesInfo:    info,
+				TypesSizes:   tc.Sizes,
+				ResultOf:     inputs,
+				Report: func(d analysis.Diagnostic) {
+					if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
+						log.Println(err)
+						d.SuggestedFixes = nil
+					}
+					act.diagnostics = append(act.diagnostics, d)
+				},
+				ImportObjectFact:  facts.importObjectFact,
+				ExportObjectFact:  facts.exportObjectFact,
+				AllObjectFacts:    func() []analysis.ObjectFact { return facts.allObjectFacts(filter) },
+				ImportPackageFact: facts.importPackageFact,
+				ExportPackageFact: facts.exportPackageFact,
+				AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
+				Module:            module,
+			}
+			pass.ReadFile = func(filename string) ([]byte, error) {
+				if !readable(pass, filename) {
+					return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", filename)
+				}
+				return os.ReadFile(filename)
+			}
+			act.result, act.err = a.Run(pass)
+			if act.err == nil {
+				for i := range act.diagnostics {
+					u, err := resolveURL(a, act.diagnostics[i])
+					if err != nil {
+						act.err = err
+						continue
+					}
+					act.diagnostics[i].URL = u
+				}
+			}
+		})
+		return act
+	}
+	execAll(roots)
+
+	results := make([]result, len(roots))
+	for i, a := range roots {
+		act := actions[a]
+		results[i] = result{a, act.diagnostics, act.err}
+	}
+	if cfg.VetxOutput != "" {
+		if err := os.WriteFile(cfg.VetxOutput, facts.encode(), 0o666); err != nil {
+			return nil, fmt.Errorf("writing facts: %v", err)
+		}
+	}
+	return results, nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// readable enforces the access policy of analysis.Pass.ReadFile.
+func readable(pass *analysis.Pass, filename string) bool {
+	if slices.Contains(pass.OtherFiles, filename) || slices.Contains(pass.IgnoredFiles, filename) {
+		return true
+	}
+	for _, f := range pass.Files {
+		if pass.Fset.File(f.FileStart).Name() == filename {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveURL resolves a diagnostic's URL against its analyzer's, as x/tools'
+// drivers do: a bare Category becomes a fragment.
+func resolveURL(a *analysis.Analyzer, d analysis.Diagnostic) (string, error) {
+	if d.URL == "" && d.Category == "" && a.URL == "" {
+		return "", nil
+	}
+	raw := d.URL
+	if d.URL == "" && d.Category != "" {
+		raw = "#" + d.Category
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("invalid Diagnostic.URL %q: %s", raw, err)
+	}
+	base, err := url.Parse(a.URL)
+	if err != nil {
+		return "", fmt.Errorf("invalid Analyzer.URL %q: %s", a.URL, err)
+	}
+	return base.ResolveReference(u).String(), nil
+}
+
+// validateFixes checks a diagnostic's suggested fixes as x/tools' drivers
+// do, and sorts each fix's edits by position: distinct messages, edits
+// within one file, none overlapping.
+func validateFixes(fset *token.FileSet, a *analysis.Analyzer, fixes []analysis.SuggestedFix) error {
+	seen := map[string]bool{}
+	for i := range fixes {
+		fix := &fixes[i]
+		if seen[fix.Message] {
+			return fmt.Errorf("analyzer %q suggests two fixes with same Message (%s)", a.Name, fix.Message)
+		}
+		seen[fix.Message] = true
+		slices.SortStableFunc(fix.TextEdits, func(x, y analysis.TextEdit) int {
+			if x.Pos != y.Pos {
+				return int(x.Pos - y.Pos)
+			}
+			return int(x.End - y.End)
+		})
+		var prevEnd token.Pos
+		for j := range fix.TextEdits {
+			e := &fix.TextEdits[j]
+			file := fset.File(e.Pos)
+			if file == nil {
+				return fmt.Errorf("analyzer %q suggests invalid fix (%s): no token.File for TextEdit.Pos (%v)", a.Name, fix.Message, e.Pos)
+			}
+			if !e.End.IsValid() {
+				e.End = e.Pos
+			}
+			if e.End < e.Pos {
+				return fmt.Errorf("analyzer %q suggests invalid fix (%s): TextEdit.Pos (%v) > TextEdit.End (%v)", a.Name, fix.Message, e.Pos, e.End)
+			}
+			if fileEnd := token.Pos(file.Base() + file.Size()); e.End > fileEnd {
+				e.End = fileEnd // x/tools' workaround for ends computed just past EOF
+			}
+			if j > 0 && e.Pos < prevEnd {
+				return fmt.Errorf("analyzer %q suggests invalid fix (%s): overlapping edits", a.Name, fix.Message)
+			}
+			prevEnd = e.End
+		}
+	}
+	return nil
+}

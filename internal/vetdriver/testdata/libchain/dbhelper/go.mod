@@ -1,0 +1,3 @@
+module example.com/dbhelper
+
+go 1.26

@@ -1,0 +1,226 @@
+// Package vetdriver runs idemvet's analyzers on one package for
+// go vet -vettool, in place of x/tools' unitchecker.
+//
+// go vet starts the tool once per package it vets and once per dependency,
+// the standard library included, with a JSON config file (unit.cfg). For a
+// dependency the run is fact-only (VetxOnly): it must write the package's
+// facts for the runs downstream, and nothing else. x/tools v0.52's
+// unitchecker parses and type-checks every such package from source, since
+// it takes the types of a package's imports from the vetx files of earlier
+// runs (so every run must write its package's types), and it runs every
+// analyzer that transitively uses facts. Measured on real services, that
+// alone costs 0.66–0.97× of default go vet's CPU.
+//
+// This driver differs in three ways, and in nothing else:
+//
+//   - Types of imports come from the compiler's export data, which the go
+//     command compiles anyway and names in the config's PackageFile (as
+//     cmd/vet does). So a vetx file holds only facts, and a run that needs
+//     no types need not produce any.
+//   - A fact-only run of a package that cannot carry idemvet's facts (the
+//     standard library and the libraries passes/apis describes, as
+//     Options.NoFacts says) neither parses nor type-checks it: it writes
+//     the facts its direct imports pass on and exits.
+//   - A fact-only run executes only the analyzers that declare fact types
+//     and their prerequisites, not the checkers that consume them (whose
+//     diagnostics a fact-only run discards).
+//
+// The command line is unitchecker's: analyzer flags (-NAME, -NAME.flag),
+// -json, -c; -fix and -diff (go vet -fix, go fix) are handed to
+// unitchecker unchanged, for the whole invocation alike. -flags, -V=full
+// and help are multichecker's, before Main returns. Diagnostics, JSON
+// output and exit codes are unitchecker's.
+//
+// The hidden flag -bench.nonce is inert: it exists so that bench/run can
+// give every timed go vet run a fresh cache key.
+package vetdriver
+
+import (
+	"encoding/gob"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+)
+
+// NonceFlag is the name of the inert flag benchmarks vary to defeat go
+// vet's cache. Its dot keeps it out of the core flags of help.
+const NonceFlag = "bench.nonce"
+
+const nonceUsage = "inert; benchmarks set it to give go vet runs a fresh cache key"
+
+// Options configure the driver.
+type Options struct {
+	// NoFacts reports whether no analyzer can attach a fact to the package
+	// with the given path or its objects, so that a fact-only run of it
+	// need not look at its source. It must be conservative: a package for
+	// which it wrongly reports true loses its facts (and its dependents
+	// their findings). Nil means no package.
+	NoFacts func(path string) bool
+}
+
+// Main registers the inert -bench.nonce flag on flag.CommandLine and, when
+// the command line is a go vet unit run (its last argument names a .cfg
+// file), runs it and exits. Otherwise it returns, and the caller proceeds
+// to multichecker.Main, which prints -flags, -V=full and help, and runs
+// standalone.
+func Main(opts Options, analyzers ...*analysis.Analyzer) {
+	flag.String(NonceFlag, "", nonceUsage)
+	args := os.Args[1:]
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return
+	}
+	for _, arg := range args[:len(args)-1] {
+		switch name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "="); name {
+		case "V", "flags", "help", "h":
+			return // the protocol's other requests, and usage: multichecker's
+		case "fix", "diff":
+			// Applying fixes needs x/tools' internal fix machinery; go vet
+			// passes -fix to every run of the invocation, so all of them
+			// use unitchecker's vetx format consistently.
+			unitchecker.Main(analyzers...)
+			panic("unreachable")
+		}
+	}
+	os.Exit(unit(opts, analyzers, args))
+}
+
+// unit parses the flags of a unit run and runs it; it returns the exit
+// code.
+func unit(opts Options, analyzers []*analysis.Analyzer, args []string) int {
+	progname := filepath.Base(os.Args[0])
+	log.SetFlags(0)
+	log.SetPrefix(progname + ": ")
+	if err := analysis.Validate(analyzers); err != nil {
+		log.Fatal(err)
+	}
+	fs, enabled := newFlagSet(progname, analyzers)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 || !strings.HasSuffix(fs.Arg(0), ".cfg") {
+		log.Printf(`invoking "go tool %[1]s" directly is unsupported; use "go %[1]s"`, progname)
+		return 1
+	}
+	// Register every fact type, of disabled analyzers too, so that any
+	// vetx file decodes.
+	for a := range closure(analyzers) {
+		for _, f := range a.FactTypes {
+			gob.Register(f)
+		}
+	}
+	return runUnit(fs.Arg(0), enabled(), opts, output{json: jsonFlag, context: contextFlag})
+}
+
+var (
+	jsonFlag    bool
+	contextFlag = -1
+)
+
+// newFlagSet returns the flags of a unit run, as unitchecker declares them
+// (plus the flags the command registered on flag.CommandLine), and a
+// function returning the analyzers they enable.
+func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet, func() []*analysis.Analyzer) {
+	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
+	enable := map[*analysis.Analyzer]*triState{}
+	for _, a := range analyzers {
+		ts := new(triState)
+		enable[a] = ts
+		fs.Var(ts, a.Name, fmt.Sprintf("enable %q analysis", a.Name))
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	// Flags the command itself registered (lifted analyzer options, the
+	// nonce) keep their meaning.
+	flag.CommandLine.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) == nil {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	fs.BoolVar(&jsonFlag, "json", false, "emit JSON output")
+	fs.IntVar(&contextFlag, "c", -1, "display offending line with this many lines of context")
+	// Accepted for compatibility, without effect: legacy vet flags, and
+	// the standalone driver's -test, which -flags lists.
+	for _, name := range []string{"source", "v", "all", "test"} {
+		if fs.Lookup(name) == nil {
+			fs.Bool(name, false, "no effect")
+		}
+	}
+	if fs.Lookup("tags") == nil {
+		fs.String("tags", "", "no effect (deprecated)")
+	}
+	return fs, func() []*analysis.Analyzer {
+		var hasTrue, hasFalse bool
+		for _, ts := range enable {
+			hasTrue = hasTrue || *ts == setTrue
+			hasFalse = hasFalse || *ts == setFalse
+		}
+		var keep []*analysis.Analyzer
+		for _, a := range analyzers {
+			switch {
+			case hasTrue && *enable[a] != setTrue:
+			case !hasTrue && hasFalse && *enable[a] == setFalse:
+			default:
+				keep = append(keep, a)
+			}
+		}
+		return keep
+	}
+}
+
+// closure returns the analyzers and everything they require.
+func closure(analyzers []*analysis.Analyzer) map[*analysis.Analyzer]bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func([]*analysis.Analyzer)
+	visit = func(as []*analysis.Analyzer) {
+		for _, a := range as {
+			if !seen[a] {
+				seen[a] = true
+				visit(a.Requires)
+			}
+		}
+	}
+	visit(analyzers)
+	return seen
+}
+
+// triState is a boolean flag that knows whether it was set, as the -NAME
+// flags of x/tools' drivers.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) Get() any { return *ts == setTrue }
+
+func (ts *triState) Set(value string) error {
+	b, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	if b {
+		*ts = setTrue
+	} else {
+		*ts = setFalse
+	}
+	return nil
+}
+
+func (ts *triState) String() string {
+	if *ts == setFalse {
+		return "false"
+	}
+	return "true"
+}
+
+func (ts *triState) IsBoolFlag() bool { return true }
