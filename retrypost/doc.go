@@ -65,7 +65,13 @@
 // minted inside the retried code).
 //
 // It stays silent on GET, HEAD, PUT, DELETE and OPTIONS, and on requests
-// whose method it cannot read; on a POST sent once after a retry loop;
+// whose method it cannot read; on POSTs whose URL and function names say
+// they only read, authenticate or upsert (an OAuth token, a login, a
+// license validation, a search or GraphQL query, createOrUpdate) and say
+// nothing of creating (a charge, a payment, an order, a transfer, a
+// refund, a message, a webhook, create, send, ...), since many APIs use
+// POST for those and repeating them is harmless; on a POST sent once
+// after a retry loop;
 // on loops that send one request per item (a range over a slice, a map,
 // a channel or an iterator, even one that goes on to the next host when
 // a request fails), worker loops whose success does not leave the loop,

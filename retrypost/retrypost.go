@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/report"
@@ -99,6 +101,9 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 		if !nonIdempotent(q.Method) {
 			continue // GET, PUT, DELETE, ... or a method the model cannot read
 		}
+		if readLike(q, c, r.Fn) {
+			continue // a POST that only reads or authenticates (a token, a search)
+		}
 		h := q.Header(keys)
 		if h == nil {
 			rep.Report(noKey(pass, c, q, construct(pass, r), r.Pos))
@@ -118,7 +123,7 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 // send is fine: the library re-sends the same request.
 func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || readLike(q, c, c.Instr.Parent()) {
 			continue
 		}
 		cl := rt.Client(q.Client)
@@ -147,6 +152,84 @@ func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *r
 }
 
 func nonIdempotent(method string) bool { return method == "POST" || method == "PATCH" }
+
+// readLike reports a POST whose URL and function names say it only reads,
+// authenticates or upserts (an OAuth token, a license validation, a
+// search or GraphQL query, createOrUpdate), and say nothing of creating
+// something: many APIs use POST for those, and repeating them is
+// harmless. Names are all the model has; when they are silent or mixed,
+// the request is taken as one that creates.
+func readLike(q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
+	words := map[string]bool{}
+	addWords(words, q.URL)
+	for _, h := range c.Chain {
+		addWords(words, h)
+	}
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn != nil {
+		addWords(words, fn.Name())
+	}
+	upsert := words["upsert"] || words["create"] && words["update"]
+	for w := range words {
+		if w == "create" && upsert {
+			continue
+		}
+		if createExact[w] {
+			return false
+		}
+		for _, stem := range createStems {
+			if strings.HasPrefix(w, stem) {
+				return false
+			}
+		}
+	}
+	if upsert {
+		return true
+	}
+	for _, rw := range readWords {
+		if words[rw] {
+			return true
+		}
+	}
+	return false
+}
+
+// readWords name operations that read or authenticate; createStems and
+// createExact name operations with effects a repeat would duplicate.
+var (
+	readWords   = []string{"token", "oauth", "oauth2", "auth", "login", "signin", "validate", "validation", "verify", "search", "query", "graphql", "lookup", "check", "introspect", "refresh", "health", "ping", "status", "estimate", "quote", "preview"}
+	createStems = []string{"charge", "payment", "payout", "order", "transfer", "refund", "invoice", "subscri", "capture", "purchase", "checkout", "booking", "reserv", "publish", "submit", "deliver", "notif", "message", "webhook", "insert", "regist", "signup", "withdraw", "deposit", "credit", "debit", "ledger", "transaction", "email", "create"}
+	createExact = map[string]bool{"pay": true, "send": true, "book": true, "mail": true, "sms": true, "add": true, "event": true, "events": true}
+)
+
+// addWords adds the lower-case words of an identifier or URL: camelCase
+// and non-letters split words.
+func addWords(words map[string]bool, s string) {
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words[strings.ToLower(string(cur))] = true
+			cur = cur[:0]
+		}
+	}
+	prevLower := false
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			if unicode.IsUpper(r) && prevLower {
+				flush()
+			}
+			cur = append(cur, r)
+			prevLower = unicode.IsLower(r)
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+}
 
 // mintedInside returns the call minting v anew on every attempt of r.
 func mintedInside(v netcall.Value, r *retry.Region) (netcall.Fresh, bool) {

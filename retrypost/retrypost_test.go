@@ -11,7 +11,7 @@ import (
 
 func Test(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer,
-		"loops", "libraries", "clients", "freshkey", "example.com/crosspkg/...", "example.com/helper/svc")
+		"loops", "libraries", "clients", "freshkey", "readlike", "example.com/crosspkg/...", "example.com/helper/svc")
 }
 
 // TestHeadersFlag runs with -retrypost.headers naming a custom header.

@@ -156,9 +156,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 		if !transparent {
 			c = append([]string{lbl}, s.chain...)
 		}
-		if len(c) > maxChain {
-			c = c[:maxChain]
-		}
+		c = clip(c)
 		if kind == apis.NetNone {
 			kind, chain = s.kind, c
 		}
@@ -302,9 +300,7 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 				}
 				if s != nil && s.kind != apis.NetNone {
 					out := &summary{kind: s.kind, chain: append([]string{objLabel(impl)}, s.chain...), sends: s.sends}
-					if len(out.chain) > maxChain {
-						out.chain = out.chain[:maxChain]
-					}
+					out.chain = clip(out.chain)
 					b.ifaces[m] = out
 					return out
 				}
@@ -367,6 +363,16 @@ func (b *builder) exportFacts() {
 			}
 		}
 	}
+}
+
+// clip bounds a chain to maxChain elements, keeping its outermost hops
+// and the library call at its end.
+func clip(chain []string) []string {
+	if len(chain) <= maxChain {
+		return chain
+	}
+	out := append([]string(nil), chain[:maxChain-2]...)
+	return append(out, "…", chain[len(chain)-1])
 }
 
 // fullArgs returns the call's arguments with the receiver first.

@@ -318,7 +318,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 	out.lib, out.method = q.lib, q.method
 	out.chain = q.chain
 	if !transparent {
-		out.chain = append([]string{lbl}, q.chain...)
+		out.chain = clip(append([]string{lbl}, q.chain...))
 	}
 	if bind && q.methodParam >= 0 && q.methodParam < len(full) {
 		out.method, out.methodParam = b.methodOf(fn, full[q.methodParam])
