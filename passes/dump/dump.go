@@ -1,6 +1,7 @@
 // Package dump defines an Analyzer that prints idemvet's model of a package
 // as diagnostics: one per database access, naming what the model knows of
-// it, and the transaction it runs in. It exists for tests, which pin the
+// it, and the transaction it runs in; and one per table of the schema
+// catalog, at the package clause. It exists for tests, which pin the
 // model down with analysistest golden files, and for debugging
 // (idemvet -dump ./...). It is not part of the default suite.
 package dump
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -21,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      "print idemvet's model of database accesses as diagnostics (for tests and debugging)",
 	URL:      "https://github.com/idemvet/idemvet/tree/main/passes/dump",
 	Run:      run,
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 
 var forms = map[txscope.Form]string{txscope.FormExplicit: "explicit", txscope.FormCallback: "callback", txscope.FormParam: "param"}
@@ -32,6 +34,12 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, db.Err
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	// The schema catalog, at the package clause of the first file.
+	if cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog); !cat.Empty() && len(pass.Files) > 0 {
+		for _, t := range cat.Tables() {
+			pass.Reportf(pass.Files[0].Package, "schema %s", t)
+		}
+	}
 	for _, fi := range db.Funcs {
 		for _, a := range fi.Accesses {
 			msg := a.String()
