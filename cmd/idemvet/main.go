@@ -15,6 +15,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 
@@ -23,6 +24,7 @@ import (
 
 	"github.com/idemvet/idemvet"
 	"github.com/idemvet/idemvet/internal/vetdriver"
+	"github.com/idemvet/idemvet/passes/config"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/dump"
 )
@@ -40,6 +42,9 @@ func main() {
 		}
 	}
 	os.Args = append(os.Args[:1], args...)
+
+	// The user options (-schema, -discover) at the top level.
+	config.Lift(flag.CommandLine)
 
 	// go vet -vettool runs: internal/vetdriver handles them (and exits);
 	// it returns for everything else.
