@@ -217,7 +217,34 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 		return
 	}
 	r.seen[d.Pos] = true
+	if !d.End.IsValid() {
+		d.End = r.end(d.Pos)
+	}
 	r.pass.Report(d)
+}
+
+// end returns the end of the call whose opening parenthesis is at pos (the
+// position SSA gives a call, where checkers report), so that front ends
+// showing ranges (SARIF, editors) mark the call; NoPos otherwise.
+func (r *Reporter) end(pos token.Pos) token.Pos {
+	for _, f := range r.pass.Files {
+		if pos < f.FileStart || pos >= f.FileEnd {
+			continue
+		}
+		var end token.Pos
+		ast.Inspect(f, func(n ast.Node) bool {
+			if end.IsValid() || n == nil || pos < n.Pos() || pos >= n.End() {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok && call.Lparen == pos {
+				end = call.End()
+				return false
+			}
+			return true
+		})
+		return end
+	}
+	return token.NoPos
 }
 
 // Generated reports whether pos is in a generated file.

@@ -1,0 +1,3 @@
+module example.com/sarifmod
+
+go 1.26
