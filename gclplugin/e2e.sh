@@ -55,4 +55,4 @@ echo "built $out/custom-gcl in $((SECONDS - start))s"
 "$out/custom-gcl" version
 
 cd "$root/gclplugin"
-IDEMVET_GOLANGCI_LINT="$out/custom-gcl" go test -count=1 -run TestGolangciLint -v .
+IDEMVET_GOLANGCI_LINT="$out/custom-gcl" go test -count=1 -run "TestGolangciLint" -v .

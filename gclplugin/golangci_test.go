@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -92,6 +93,171 @@ func TestGolangciLint(t *testing.T) {
 				t.Errorf("expected findings with suggested fixes, got %d findings and %d fixes", len(got), fixes)
 			}
 		})
+	}
+}
+
+// TestGolangciLintEditors runs the golangci-lint built with the plugin the
+// way editors do, on a copy of testdata/directives with the .golangci.yml
+// at its root: golangci-lint run --fix (and GoLand's or VS Code's fix
+// actions that call it), VS Code's go.lintTool "golangci-lint-v2" command
+// line, and the command golangci-lint-langserver is configured with.
+// Skipped without IDEMVET_GOLANGCI_LINT.
+func TestGolangciLintEditors(t *testing.T) {
+	gcl := os.Getenv("IDEMVET_GOLANGCI_LINT")
+	if gcl == "" {
+		t.Skip("set IDEMVET_GOLANGCI_LINT to a golangci-lint built with the plugin (gclplugin/e2e.sh does)")
+	}
+	idemvetBin := filepath.Join(t.TempDir(), "idemvet")
+	if out, err := exec.Command("go", "build", "-o", idemvetBin, "github.com/idemvet/idemvet/cmd/idemvet").CombinedOutput(); err != nil {
+		t.Fatalf("building idemvet: %v\n%s", err, out)
+	}
+	module := func(t *testing.T) string {
+		dir := t.TempDir()
+		for _, f := range []string{"go.mod", "directives.go"} {
+			data, err := os.ReadFile(filepath.Join("testdata", "directives", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(dir, f), data)
+		}
+		cfg, err := os.ReadFile(filepath.Join("testdata", "golangci.yml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, ".golangci.yml"), cfg)
+		return dir
+	}
+	run := func(t *testing.T, dir string, name string, args ...string) []byte {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if err != nil && !(errors.As(err, &ee) && ee.ExitCode() <= 3) {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
+		}
+		return stdout.Bytes()
+	}
+
+	t.Run("fix", func(t *testing.T) {
+		// golangci-lint run --fix applies the same edits as idemvet -fix,
+		// except where //nolint:idemvet silences a finding.
+		gclDir, standaloneDir := module(t), module(t)
+		run(t, gclDir, gcl, "run", "--fix", "./...")
+		run(t, standaloneDir, idemvetBin, "-fix", "./...")
+		got, _ := os.ReadFile(filepath.Join(gclDir, "directives.go"))
+		want, _ := os.ReadFile(filepath.Join(standaloneDir, "directives.go"))
+		orig, _ := os.ReadFile(filepath.Join("testdata", "directives", "directives.go"))
+		if bytes.Equal(want, orig) {
+			t.Fatal("idemvet -fix changed nothing")
+		}
+		// //nolint:idemvet is golangci-lint's: the standalone command
+		// fixes that line too.
+		wantLines, origLines := strings.Split(string(want), "\n"), strings.Split(string(orig), "\n")
+		for i, l := range origLines {
+			if strings.Contains(l, "//nolint:idemvet") {
+				for j, w := range wantLines {
+					if strings.Contains(w, "//nolint:idemvet") {
+						wantLines[j] = origLines[i]
+					}
+				}
+			}
+		}
+		want = []byte(strings.Join(wantLines, "\n"))
+		if !bytes.Equal(got, want) {
+			t.Errorf("golangci-lint run --fix wrote:\n%s\nidemvet -fix wrote:\n%s", got, want)
+		}
+	})
+
+	t.Run("vscode", func(t *testing.T) {
+		// The Go extension runs this in the package's directory and
+		// parses file:line:col: message lines.
+		dir := module(t)
+		out := run(t, dir, gcl, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
+			"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+		re := regexp.MustCompile(`^((.:)?[^:]*):(\d+)(:(\d+)?)?:(?:\w+:)? (.*)$`)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			m := re.FindStringSubmatch(line)
+			if m == nil {
+				t.Errorf("the Go extension cannot parse %q", line)
+				continue
+			}
+			if m[1] != filepath.Join(dir, "directives.go") {
+				t.Errorf("path %q is not absolute", m[1])
+			}
+			got = append(got, m[3]+":"+m[5]+": "+m[6])
+		}
+		for _, want := range []string{
+			"13:16: lostupdate: lost update on posts.view_count",
+			"30:2: lostupdate: this idemvet:ignore directive for lostupdate matched no finding; remove it (idemvet)",
+			"37:2: lostupdate: malformed idemvet:ignore directive: the reason is missing",
+			"38:16: lostupdate: lost update on posts.view_count",
+		} {
+			found := false
+			for _, g := range got {
+				found = found || strings.HasPrefix(g, want)
+			}
+			if !found {
+				t.Errorf("VS Code would not show %q; it gets:\n%s", want, strings.Join(got, "\n"))
+			}
+		}
+	})
+
+	t.Run("langserver", func(t *testing.T) {
+		// golangci-lint-langserver runs its configured command with the
+		// file's directory appended, in the workspace root, and reads
+		// Issues: Pos for the range, SuggestedFixes (byte offsets,
+		// base64 NewText) for code actions.
+		dir := module(t)
+		out := run(t, dir, gcl, "run", "--output.json.path=stdout", "--show-stats=false", dir+string(filepath.Separator))
+		var res struct {
+			Issues []struct {
+				FromLinter, Text string
+				Pos              struct {
+					Filename     string
+					Line, Column int
+				}
+				SuggestedFixes []struct {
+					TextEdits []struct {
+						Pos, End int
+						NewText  []byte // base64 in JSON
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		src, _ := os.ReadFile(filepath.Join(dir, "directives.go"))
+		fixed := 0
+		for _, is := range res.Issues {
+			if is.Pos.Filename != "directives.go" {
+				t.Errorf("issue in %q, want a path relative to the workspace root", is.Pos.Filename)
+			}
+			for _, sf := range is.SuggestedFixes {
+				for _, e := range sf.TextEdits {
+					if e.Pos < 0 || e.End > len(src) || e.Pos > e.End {
+						t.Errorf("edit %d-%d outside the file", e.Pos, e.End)
+						continue
+					}
+					if strings.HasPrefix(is.Text, "lostupdate: lost update") && e.Pos == e.End && string(e.NewText) == "view_count + " {
+						fixed++
+					}
+				}
+			}
+		}
+		if fixed != 2 {
+			t.Errorf("%d fixable lost updates reach the language server, want 2:\n%s", fixed, out)
+		}
+	})
+}
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
