@@ -294,6 +294,22 @@ func TestFingerprintsStable(t *testing.T) {
 	}
 }
 
+// TestOutputFile writes the report with -o.
+func TestOutputFile(t *testing.T) {
+	dir := copyDir(t, filepath.Join("testdata", "mod"))
+	out := filepath.Join(t.TempDir(), "idemvet.sarif")
+	cmd := exec.Command(filepath.Join(bin, "idemvet-sarif"), "-o", out, "./...")
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil || len(b) > 0 {
+		t.Fatalf("idemvet-sarif -o: %v\n%s", err, b)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate(t, data)
+}
+
 // TestStdin converts what idemvet -json and go vet -json print.
 func TestStdin(t *testing.T) {
 	dir := copyDir(t, filepath.Join("testdata", "mod"))
