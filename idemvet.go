@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/checkfindinsert"
-	"github.com/idemvet/idemvet/lostupdate"
 	"github.com/idemvet/idemvet/lockacrosscall"
+	"github.com/idemvet/idemvet/lostupdate"
 	"github.com/idemvet/idemvet/noversion"
 	"github.com/idemvet/idemvet/retrypost"
 )

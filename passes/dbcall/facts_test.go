@@ -22,10 +22,10 @@ func sample() *summaryFact {
 		f.Accesses = append(f.Accesses, accessFact{
 			Kind: KindUpdate, Lib: apis.LibPgx, Table: "documents", SQL: "UPDATE documents SET title = $1, version = version + 1 WHERE id = $2 AND version = $3",
 			Origin: "store.go:41", Callees: []string{"store.Docs.Save", "db.Queries.UpdateDocument"},
-			Where:  []bindingFact{{Column: "id", Op: "=", Arg: paramRef{Param: 2, Path: ".ID"}}, {Column: "version", Op: "=", Arg: paramRef{Param: 2, Path: ".Version"}}},
-			Set:    []bindingFact{{Column: "title", Op: "=", Class: sqltext.AssignParam, Arg: paramRef{Param: 2, Path: ".Title"}}, {Column: "version", Class: sqltext.AssignAtomic, Arg: paramRef{Param: -1}}},
-			Reads:  []readFact{{Column: "id", Result: 0, Param: -1, Path: ".ID"}},
-			Lock:   sqltext.LockUpdate, Conflict: sqltext.ConflictDoNothing, ConflictTarget: []string{"id"}, Advisory: []string{"pg_advisory_xact_lock"},
+			Where: []bindingFact{{Column: "id", Op: "=", Arg: paramRef{Param: 2, Path: ".ID"}}, {Column: "version", Op: "=", Arg: paramRef{Param: 2, Path: ".Version"}}},
+			Set:   []bindingFact{{Column: "title", Op: "=", Class: sqltext.AssignParam, Arg: paramRef{Param: 2, Path: ".Title"}}, {Column: "version", Class: sqltext.AssignAtomic, Arg: paramRef{Param: -1}}},
+			Reads: []readFact{{Column: "id", Result: 0, Param: -1, Path: ".ID"}},
+			Lock:  sqltext.LockUpdate, Conflict: sqltext.ConflictDoNothing, ConflictTarget: []string{"id"}, Advisory: []string{"pg_advisory_xact_lock"},
 			Handle: paramRef{Param: 0, Path: ".db"}, Found: signalFact{Signal: SignalErr, Result: 1, Sentinels: []string{"database/sql.ErrNoRows"}, NilResult: 0},
 			ErrResult: 1, RowsResult: -1, ResultObj: -1, Command: ":execrows",
 		})
