@@ -145,3 +145,19 @@ func TestSchema(t *testing.T) {
 		t.Errorf("with the schema setting: %s", msg)
 	}
 }
+
+// TestCheckerOption sets a checker's own flag through options, by analyzer
+// and flag name.
+func TestCheckerOption(t *testing.T) {
+	restoreFlags(t)
+	as := build(t, map[string]any{"options": map[string]any{"lockacrosscall": map[string]any{"anytx": true}}})
+	for _, a := range as {
+		if a.Name == "lockacrosscall" {
+			if got := a.Flags.Lookup("anytx").Value.String(); got != "true" {
+				t.Errorf("lockacrosscall.anytx = %s, want true", got)
+			}
+			return
+		}
+	}
+	t.Fatal("no lockacrosscall")
+}
