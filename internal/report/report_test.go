@@ -7,8 +7,23 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/idemvet/idemvet"
 	"github.com/idemvet/idemvet/internal/report"
 )
+
+// TestAnalyzersKnown checks that directives may name every analyzer of the
+// suite: a name missing from report.Analyzers would be reported as a typo.
+func TestAnalyzersKnown(t *testing.T) {
+	for _, a := range idemvet.Suite {
+		found := false
+		for _, n := range report.Analyzers {
+			found = found || n == a.Name
+		}
+		if !found {
+			t.Errorf("report.Analyzers lacks %s", a.Name)
+		}
+	}
+}
 
 // checker returns a stand-in checker named name: it reports every call of a
 // function or method named hazard through a Reporter, as idemvet's
