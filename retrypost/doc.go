@@ -70,7 +70,10 @@
 // license validation, a search or GraphQL query, createOrUpdate) and say
 // nothing of creating (a charge, a payment, an order, a transfer, a
 // refund, a message, a webhook, create, send, ...), since many APIs use
-// POST for those and repeating them is harmless; on a POST sent once
+// POST for those and repeating them is harmless; on requests whose URL it
+// cannot name in any part (built from values it cannot follow, often deep
+// inside a third-party library whose request may not be sent on this
+// path at all); on a POST sent once
 // after a retry loop;
 // on loops that send one request per item (a range over a slice, a map,
 // a channel or an iterator, even one that goes on to the next host when

@@ -101,6 +101,9 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 		if !nonIdempotent(q.Method) {
 			continue // GET, PUT, DELETE, ... or a method the model cannot read
 		}
+		if !q.URLKnown {
+			continue // a request the model cannot place (deep in a library, a URL built elsewhere)
+		}
 		if readLike(q, c, r.Fn) {
 			continue // a POST that only reads or authenticates (a token, a search)
 		}
@@ -123,7 +126,7 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 // send is fine: the library re-sends the same request.
 func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || readLike(q, c, c.Instr.Parent()) {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || !q.URLKnown || readLike(q, c, c.Instr.Parent()) {
 			continue
 		}
 		cl := rt.Client(q.Client)

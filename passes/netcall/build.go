@@ -356,6 +356,9 @@ func (b *builder) exportFacts() {
 		}
 		for i := 0; i < iface.NumExplicitMethods(); i++ {
 			m := iface.ExplicitMethod(i)
+			if m.Pkg() != b.pass.Pkg {
+				continue // type I other.I: the method belongs to the other package
+			}
 			if s := b.invokeSummary(m); s != nil {
 				if f := s.encode(); f != nil {
 					b.pass.ExportObjectFact(m, f)

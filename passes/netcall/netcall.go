@@ -118,9 +118,12 @@ type Request struct {
 	// Method is the upper-case HTTP method, or "" when unknown.
 	Method string
 	// URL renders the URL expression: constants as written, other parts
-	// by name in braces ("{baseURL}/v1/charges").
-	URL     string
-	Headers []Header
+	// by name in braces ("{baseURL}/v1/charges"), "{…}" for parts it
+	// cannot name. URLKnown reports that some part is constant text or
+	// named.
+	URL      string
+	URLKnown bool
+	Headers  []Header
 	// Send and Client are the send call and the client value, when the
 	// request is sent in the function of the Call (not in a callee).
 	Send   ssa.CallInstruction

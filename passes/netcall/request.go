@@ -429,7 +429,7 @@ type urlPart struct {
 // with a constant format; other parts by name.
 func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 	if depth > 8 {
-		return []urlPart{{Text: "{…}", Param: -1}}
+		return []urlPart{{Text: unknownPart, Param: -1}}
 	}
 	v = unwrap(v)
 	switch x := v.(type) {
@@ -469,16 +469,23 @@ func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 	case *ssa.Call:
 		if analysisutil.FuncName(x.Common()) == "fmt.Sprintf" && len(x.Call.Args) > 0 {
 			if f, ok := constString(x.Call.Args[0]); ok {
-				return []urlPart{{Text: sprintfShape(f), Param: -1}}
+				var args []ssa.Value
+				if len(x.Call.Args) == 2 {
+					args, _ = variadicArgs(x.Call.Args[1])
+				}
+				return b.sprintfParts(fn, f, args, depth)
 			}
 		}
 	}
-	return []urlPart{{Text: "{…}", Param: -1}}
+	return []urlPart{{Text: unknownPart, Param: -1}}
 }
 
-// sprintfShape replaces the verbs of a format with "{…}".
-func sprintfShape(f string) string {
+// sprintfParts renders fmt.Sprintf(f, args...): each verb by its
+// argument, "{…}" when the argument is not known.
+func (b *builder) sprintfParts(fn *ssa.Function, f string, args []ssa.Value, depth int) []urlPart {
+	var out []urlPart
 	var sb strings.Builder
+	next := 0
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
 			sb.WriteByte(f[i])
@@ -493,10 +500,75 @@ func sprintfShape(f string) string {
 		for j < len(f) && strings.IndexByte("+-# 0123456789.*[]", f[j]) >= 0 {
 			j++
 		}
-		sb.WriteString("{…}")
 		i = j
+		if sb.Len() > 0 {
+			out = append(out, urlPart{Text: sb.String(), Param: -1})
+			sb.Reset()
+		}
+		if next < len(args) {
+			out = append(out, b.urlOf(fn, args[next], depth+1)...)
+		} else {
+			out = append(out, urlPart{Text: unknownPart, Param: -1})
+		}
+		next++
 	}
-	return sb.String()
+	if sb.Len() > 0 {
+		out = append(out, urlPart{Text: sb.String(), Param: -1})
+	}
+	return out
+}
+
+// unknownPart renders a part of a URL the model cannot name.
+const unknownPart = "{…}"
+
+// variadicArgs returns the elements of a ...any argument built at the call.
+func variadicArgs(v ssa.Value) ([]ssa.Value, bool) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return nil, false
+	}
+	type elem struct {
+		i int64
+		v ssa.Value
+	}
+	var elems []elem
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		idx, _ := constant.Int64Val(c.Value)
+		for _, v := range storesTo(ia) {
+			elems = append(elems, elem{idx, unwrap(v)})
+		}
+	}
+	out := make([]ssa.Value, len(elems))
+	for _, e := range elems {
+		if e.i < 0 || int(e.i) >= len(out) {
+			return nil, false
+		}
+		out[e.i] = e.v
+	}
+	return out, true
+}
+
+// urlKnown reports whether a URL has a part the model can name: constant
+// text or a named variable.
+func urlKnown(parts []urlPart) bool {
+	for _, p := range parts {
+		if p.Text != unknownPart && p.Text != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func renderURL(parts []urlPart) string {
@@ -543,7 +615,7 @@ func storesTo(addr ssa.Value) []ssa.Value {
 // export converts a request summary relative to the function of a call
 // into the Result's form.
 func (q reqSum) export() *Request {
-	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), Send: q.send, Client: q.client}
+	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), Send: q.send, Client: q.client}
 	for _, h := range q.headers {
 		r.Headers = append(r.Headers, Header{Name: h.name, Value: h.v.export()})
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -291,4 +292,18 @@ func (s *Sender) FailoverHosts(hosts []string, body []byte) error {
 		}
 	}
 	return errors.New("all hosts failed")
+}
+
+func endpoint() *url.URL { return &url.URL{Scheme: "https", Host: "api.example.com", Path: "/charges"} }
+
+// Unplaced posts to a URL built by a function the model cannot follow.
+func (s *Sender) Unplaced(body []byte) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := s.HTTP.Post(endpoint().String(), "application/json", bytes.NewReader(body)) // ok: a URL the model cannot name (see doc)
+		if err == nil {
+			drain(resp)
+			return nil
+		}
+	}
+	return errors.New("gave up")
 }

@@ -16,7 +16,7 @@ func Std(ctx context.Context, c *http.Client, id int64, key string) {
 	req, _ := http.NewRequestWithContext(ctx, "post", fmt.Sprintf("https://api/orders/%d", id), nil)
 	req.Header.Set("Idempotency-Key", key)
 	req.Header["X-Trace"] = []string{uuid.NewString()}
-	_, _ = c.Do(req) // want `HTTP \(\*net/http.Client\).Do \[POST https://api/orders/\{…\} Idempotency-Key=other X-Trace=fresh\(uuid.NewString\)\]`
+	_, _ = c.Do(req) // want `HTTP \(\*net/http.Client\).Do \[POST https://api/orders/\{id\} Idempotency-Key=other X-Trace=fresh\(uuid.NewString\)\]`
 }
 
 func Retryable(ctx context.Context, c *retryablehttp.Client, url string) {
