@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "lostupdate",
 	Doc:      analysisutil.MustExtractDoc(doc, "lostupdate"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/lostupdate.md",
-	Run:      run,
+	Run:      analysisutil.Guard("lostupdate", run),
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
 }
 
