@@ -46,8 +46,9 @@ func main() {
 	// The user options (-schema, -discover) at the top level.
 	config.Lift(flag.CommandLine)
 
-	// go vet -vettool runs: internal/vetdriver handles them (and exits);
-	// it returns for everything else.
+	// go vet -vettool runs and standalone runs: internal/vetdriver handles
+	// them (and exits); it returns for -flags, -V=full, help, -fix, -diff
+	// and the debugging flags, which multichecker handles.
 	vetdriver.Main(vetdriver.Options{NoFacts: dbcall.IsLibrary}, analyzers...)
 
 	multichecker.Main(analyzers...)

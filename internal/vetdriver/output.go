@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// output prints results as unitchecker does: with -json a tree
+// output prints results as x/tools' drivers do: with -json a tree
 // {package ID: {analyzer: [diagnostic] | {"error": text}}} on stdout (go
 // vet always asks for it, and formats it itself); otherwise plain
 // file:line:col: message lines on stderr.
@@ -22,32 +22,17 @@ type output struct {
 	context int // -c: lines of context around each diagnostic, if >= 0
 }
 
-// print prints the results and returns the exit code: in plain mode 1 when
-// there are diagnostics or errors; in JSON mode 0, as go vet reads them
-// from the tree.
+// print prints the results of a unit run and returns the exit code: in
+// plain mode 1 when there are diagnostics or errors; in JSON mode 0, as go
+// vet reads them from the tree.
 func (o output) print(fset *token.FileSet, id string, results []result) int {
 	if o.json {
-		tree := map[string]map[string]any{}
-		for _, r := range results {
-			var v any
-			switch {
-			case r.err != nil:
-				v = jsonError{r.err.Error()}
-			case len(r.diagnostics) > 0:
-				v = jsonDiagnostics(fset, r.diagnostics)
-			default:
-				continue
-			}
-			if tree[id] == nil {
-				tree[id] = map[string]any{}
-			}
-			tree[id][r.a.Name] = v
+		roots := make([]rootResult, len(results))
+		for i, r := range results {
+			r.prereqErrs = nil // unitchecker reports the roots' errors only
+			roots[i] = rootResult{id, r}
 		}
-		data, err := json.MarshalIndent(tree, "", "\t")
-		if err != nil {
-			log.Panicf("internal error: JSON marshaling failed: %v", err)
-		}
-		fmt.Fprintf(os.Stdout, "%s\n", data)
+		printJSON(fset, roots)
 		return 0
 	}
 	exit := 0
@@ -64,6 +49,90 @@ func (o output) print(fset *token.FileSet, id string, results []result) int {
 		}
 	}
 	return exit
+}
+
+// rootResult is the result of an analyzer on a root package of a
+// standalone run.
+type rootResult struct {
+	id string // the package's ID
+	result
+}
+
+// printRoots prints the results of a standalone run as x/tools' checker
+// does and returns the exit code: with -json, the tree and 0; otherwise
+// errors and diagnostics (each once, though a file belongs to a package
+// and its test variant) on stderr, and 1 for errors, 3 for diagnostics.
+func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
+	if o.json {
+		printJSON(fset, results)
+		return 0
+	}
+	type key struct {
+		pos, end token.Position
+		a        *analysis.Analyzer
+		message  string
+	}
+	seen := map[key]bool{}
+	errors, diags := 0, 0
+	for _, r := range results {
+		for _, e := range r.prereqErrs {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", e.a.Name, e.err)
+			errors++
+		}
+		if r.err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", r.a.Name, r.err)
+			errors++
+			continue
+		}
+		diags += len(r.diagnostics)
+		for _, d := range r.diagnostics {
+			k := key{fset.Position(d.Pos), fset.Position(d.End), r.a, d.Message}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			printPlain(os.Stderr, fset, o.context, d)
+		}
+	}
+	switch {
+	case errors > 0:
+		return 1
+	case diags > 0:
+		return 3
+	}
+	return 0
+}
+
+// printJSON prints the tree {package ID: {analyzer: [diagnostic] |
+// {"error": text}}} on stdout.
+func printJSON(fset *token.FileSet, results []rootResult) {
+	tree := map[string]map[string]any{}
+	add := func(id, name string, v any) {
+		if tree[id] == nil {
+			tree[id] = map[string]any{}
+		}
+		tree[id][name] = v
+	}
+	for _, r := range results {
+		for _, e := range r.prereqErrs {
+			add(r.id, e.a.Name, jsonError{e.err.Error()})
+		}
+		var v any
+		switch {
+		case r.err != nil:
+			v = jsonError{r.err.Error()}
+		case len(r.diagnostics) > 0:
+			v = jsonDiagnostics(fset, r.diagnostics)
+		default:
+			continue
+		}
+		add(r.id, r.a.Name, v)
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		log.Panicf("internal error: JSON marshaling failed: %v", err)
+	}
+	fmt.Fprintf(os.Stdout, "%s\n", data)
 }
 
 type jsonError struct {

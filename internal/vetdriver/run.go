@@ -13,11 +13,8 @@ import (
 	"log"
 	"net/url"
 	"os"
-	"reflect"
 	"slices"
 	"sort"
-	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -29,6 +26,9 @@ type result struct {
 	a           *analysis.Analyzer
 	diagnostics []analysis.Diagnostic
 	err         error
+	// prereqErrs are the errors of the analyzer's prerequisites, in the
+	// order x/tools' checker prints them (each once per package).
+	prereqErrs []result
 }
 
 // runUnit runs the analyzers on the package the config file describes and
@@ -204,99 +204,18 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 		// Go 1.26's go command fills only ModulePath and ModuleVersion.
 		module = &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
 	}
-
-	type action struct {
-		once        sync.Once
-		result      any
-		err         error
-		diagnostics []analysis.Diagnostic
+	env := &passEnv{
+		fset:         fset,
+		files:        files,
+		otherFiles:   cfg.NonGoFiles,
+		ignoredFiles: cfg.IgnoredFiles,
+		pkg:          pkg,
+		info:         info,
+		sizes:        tc.Sizes,
+		module:       module,
+		facts:        facts,
 	}
-	actions := map[*analysis.Analyzer]*action{}
-	for a := range closure(roots) {
-		actions[a] = new(action)
-	}
-	var exec func(a *analysis.Analyzer) *action
-	execAll := func(as []*analysis.Analyzer) {
-		var wg sync.WaitGroup
-		for _, a := range as {
-			wg.Go(func() { exec(a) })
-		}
-		wg.Wait()
-	}
-	exec = func(a *analysis.Analyzer) *action {
-		act := actions[a]
-		act.once.Do(func() {
-			execAll(a.Requires)
-			inputs := map[*analysis.Analyzer]any{}
-			var failed []string
-			for _, req := range a.Requires {
-				if r := exec(req); r.err != nil {
-					failed = append(failed, req.String())
-				} else {
-					inputs[req] = r.result
-				}
-			}
-			if failed != nil {
-				sort.Strings(failed)
-				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
-				return
-			}
-			filter := map[reflect.Type]bool{}
-			for _, f := range a.FactTypes {
-				filter[reflect.TypeOf(f)] = true
-			}
-			pass := &analysis.Pass{
-				Analyzer:     a,
-				Fset:         fset,
-				Files:        files,
-				OtherFiles:   cfg.NonGoFiles,
-				IgnoredFiles: cfg.IgnoredFiles,
-				Pkg:          pkg,
-				TypesInfo:    info,
-				TypesSizes:   tc.Sizes,
-				ResultOf:     inputs,
-				Report: func(d analysis.Diagnostic) {
-					if err := validateFixes(fset, a, d.SuggestedFixes); err != nil {
-						log.Println(err)
-						d.SuggestedFixes = nil
-					}
-					act.diagnostics = append(act.diagnostics, d)
-				},
-				ImportObjectFact:  facts.importObjectFact,
-				ExportObjectFact:  facts.exportObjectFact,
-				AllObjectFacts:    func() []analysis.ObjectFact { return facts.allObjectFacts(filter) },
-				ImportPackageFact: facts.importPackageFact,
-				ExportPackageFact: facts.exportPackageFact,
-				AllPackageFacts:   func() []analysis.PackageFact { return facts.allPackageFacts(filter) },
-				Module:            module,
-			}
-			pass.ReadFile = func(filename string) ([]byte, error) {
-				if !readable(pass, filename) {
-					return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", filename)
-				}
-				return os.ReadFile(filename)
-			}
-			act.result, act.err = a.Run(pass)
-			if act.err == nil {
-				for i := range act.diagnostics {
-					u, err := resolveURL(a, act.diagnostics[i])
-					if err != nil {
-						act.err = err
-						continue
-					}
-					act.diagnostics[i].URL = u
-				}
-			}
-		})
-		return act
-	}
-	execAll(roots)
-
-	results := make([]result, len(roots))
-	for i, a := range roots {
-		act := actions[a]
-		results[i] = result{a, act.diagnostics, act.err}
-	}
+	results := env.run(roots)
 	if cfg.VetxOutput != "" {
 		if err := os.WriteFile(cfg.VetxOutput, facts.encode(), 0o666); err != nil {
 			return nil, fmt.Errorf("writing facts: %v", err)

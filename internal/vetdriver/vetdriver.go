@@ -1,5 +1,7 @@
-// Package vetdriver runs idemvet's analyzers on one package for
-// go vet -vettool, in place of x/tools' unitchecker.
+// Package vetdriver runs idemvet's analyzers for cmd/idemvet, in place of
+// x/tools' unitchecker (go vet -vettool) and checker (idemvet ./...).
+//
+// # go vet
 //
 // go vet starts the tool once per package it vets and once per dependency,
 // the standard library included, with a JSON config file (unit.cfg). For a
@@ -8,8 +10,9 @@
 // unitchecker parses and type-checks every such package from source, since
 // it takes the types of a package's imports from the vetx files of earlier
 // runs (so every run must write its package's types), and it runs every
-// analyzer that transitively uses facts. Measured on real services, that
-// alone costs 0.66–0.97× of default go vet's CPU.
+// analyzer that transitively uses facts, checkers included. Measured on
+// real services, a no-op analyzer under unitchecker alone costs 0.66–0.97×
+// of default go vet's CPU.
 //
 // This driver differs in three ways, and in nothing else:
 //
@@ -27,9 +30,22 @@
 //
 // The command line is unitchecker's: analyzer flags (-NAME, -NAME.flag),
 // -json, -c; -fix and -diff (go vet -fix, go fix) are handed to
-// unitchecker unchanged, for the whole invocation alike. -flags, -V=full
-// and help are multichecker's, before Main returns. Diagnostics, JSON
+// unitchecker unchanged, for the whole invocation alike. Diagnostics, JSON
 // output and exit codes are unitchecker's.
+//
+// # Standalone
+//
+// x/tools' checker loads every package of the program from source and
+// keeps all of it (syntax, type information, every analyzer's result, SSA
+// included) until the end: 0.5–1 GB on a service of a few hundred
+// packages. This driver loads only the packages' metadata (go list), then
+// type-checks and analyzes one package at a time in dependency order,
+// several in parallel, and keeps of each only its types and its facts. A
+// dependency that cannot carry facts is type-checked without function
+// bodies and analyzed by nobody. Results, JSON output, deduplication of
+// diagnostics shared by a package and its test variant, and exit codes
+// (1 errors, 3 findings) are the checker's; -fix, -diff and the checker's
+// debugging flags go to multichecker.
 //
 // The hidden flag -bench.nonce is inert: it exists so that bench/run can
 // give every timed go vet run a fresh cache key.
@@ -39,6 +55,7 @@ import (
 	"encoding/gob"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -67,41 +84,68 @@ type Options struct {
 	NoFacts func(path string) bool
 }
 
-// Main registers the inert -bench.nonce flag on flag.CommandLine and, when
-// the command line is a go vet unit run (its last argument names a .cfg
-// file), runs it and exits. Otherwise it returns, and the caller proceeds
-// to multichecker.Main, which prints -flags, -V=full and help, and runs
-// standalone.
+// Main registers the inert -bench.nonce flag on flag.CommandLine, then
+// runs and exits when the command line is one this package drives: a go
+// vet unit run (its last argument names a .cfg file), or a standalone run
+// (flags, then package patterns). Otherwise it returns, and the caller
+// proceeds to multichecker.Main, which prints -flags, -V=full, usage and
+// help, reports bad flags, and runs standalone with -fix, -diff and its
+// debugging flags (-debug, -cpuprofile, -memprofile, -trace, -v).
+//
+// Flags the command registered on flag.CommandLine before calling Main
+// keep their meaning in both kinds of run.
 func Main(opts Options, analyzers ...*analysis.Analyzer) {
 	flag.String(NonceFlag, "", nonceUsage)
 	args := os.Args[1:]
-	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if len(args) == 0 {
 		return
 	}
-	for _, arg := range args[:len(args)-1] {
+	unitRun := strings.HasSuffix(args[len(args)-1], ".cfg")
+	for _, arg := range args {
+		if !strings.HasPrefix(arg, "-") {
+			if arg == "help" {
+				return
+			}
+			break
+		}
 		switch name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "="); name {
 		case "V", "flags", "help", "h":
 			return // the protocol's other requests, and usage: multichecker's
 		case "fix", "diff":
-			// Applying fixes needs x/tools' internal fix machinery; go vet
-			// passes -fix to every run of the invocation, so all of them
-			// use unitchecker's vetx format consistently.
-			unitchecker.Main(analyzers...)
-			panic("unreachable")
+			if unitRun {
+				// Applying fixes needs x/tools' internal fix machinery; go
+				// vet passes -fix to every run of the invocation, so all of
+				// them use unitchecker's vetx format consistently.
+				unitchecker.Main(analyzers...)
+				panic("unreachable")
+			}
+			return
+		case "debug", "cpuprofile", "memprofile", "trace", "v":
+			if !unitRun {
+				return
+			}
 		}
 	}
-	os.Exit(unit(opts, analyzers, args))
-}
-
-// unit parses the flags of a unit run and runs it; it returns the exit
-// code.
-func unit(opts Options, analyzers []*analysis.Analyzer, args []string) int {
 	progname := filepath.Base(os.Args[0])
 	log.SetFlags(0)
 	log.SetPrefix(progname + ": ")
 	if err := analysis.Validate(analyzers); err != nil {
 		log.Fatal(err)
 	}
+	fs, flags := newFlagSet(progname, analyzers)
+	if unitRun {
+		os.Exit(unit(opts, fs, flags, analyzers, args))
+	}
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
+		return // multichecker reports the error, or prints usage
+	}
+	os.Exit(standalone(opts, flags.enabled(), fs.Args(), flags.tests, output{json: flags.json, context: flags.context}))
+}
+
+// unit parses the flags of a unit run and runs it; it returns the exit
+// code.
+func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analysis.Analyzer, args []string) int {
 	if os.Getenv("GOGC") == "" {
 		// A unit run lives for milliseconds to a second and its heap is
 		// mostly live syntax, types and SSA: collecting it as often as
@@ -113,12 +157,11 @@ func unit(opts Options, analyzers []*analysis.Analyzer, args []string) int {
 			debug.SetMemoryLimit(1 << 30)
 		}
 	}
-	fs, enabled := newFlagSet(progname, analyzers)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 || !strings.HasSuffix(fs.Arg(0), ".cfg") {
-		log.Printf(`invoking "go tool %[1]s" directly is unsupported; use "go %[1]s"`, progname)
+		log.Printf(`invoking "go tool %[1]s" directly is unsupported; use "go %[1]s"`, fs.Name())
 		return 1
 	}
 	// Register every fact type, of disabled analyzers too, so that any
@@ -128,18 +171,21 @@ func unit(opts Options, analyzers []*analysis.Analyzer, args []string) int {
 			gob.Register(f)
 		}
 	}
-	return runUnit(fs.Arg(0), enabled(), opts, output{json: jsonFlag, context: contextFlag})
+	return runUnit(fs.Arg(0), flags.enabled(), opts, output{json: flags.json, context: flags.context})
 }
 
-var (
-	jsonFlag    bool
-	contextFlag = -1
-)
+// flagValues are the driver's own flags.
+type flagValues struct {
+	json    bool
+	context int
+	tests   bool
+	enabled func() []*analysis.Analyzer // the analyzers the -NAME flags select
+}
 
-// newFlagSet returns the flags of a unit run, as unitchecker declares them
-// (plus the flags the command registered on flag.CommandLine), and a
-// function returning the analyzers they enable.
-func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet, func() []*analysis.Analyzer) {
+// newFlagSet returns the flags of the driver's runs, as x/tools' drivers
+// declare them (plus the flags the command registered on
+// flag.CommandLine).
+func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet, *flagValues) {
 	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
 	enable := map[*analysis.Analyzer]*triState{}
 	for _, a := range analyzers {
@@ -157,19 +203,23 @@ func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet,
 			fs.Var(f.Value, f.Name, f.Usage)
 		}
 	})
-	fs.BoolVar(&jsonFlag, "json", false, "emit JSON output")
-	fs.IntVar(&contextFlag, "c", -1, "display offending line with this many lines of context")
-	// Accepted for compatibility, without effect: legacy vet flags, and
-	// the standalone driver's -test, which -flags lists.
-	for _, name := range []string{"source", "v", "all", "test"} {
+	v := &flagValues{}
+	fs.BoolVar(&v.json, "json", false, "emit JSON output")
+	fs.IntVar(&v.context, "c", -1, "display offending line with this many lines of context")
+	fs.BoolVar(&v.tests, "test", true, "indicates whether test files should be analyzed, too")
+	// Accepted for compatibility, without effect: legacy vet flags.
+	for _, name := range []string{"source", "all"} {
 		if fs.Lookup(name) == nil {
-			fs.Bool(name, false, "no effect")
+			fs.Bool(name, false, "no effect (deprecated)")
 		}
 	}
 	if fs.Lookup("tags") == nil {
 		fs.String("tags", "", "no effect (deprecated)")
 	}
-	return fs, func() []*analysis.Analyzer {
+	if fs.Lookup("v") == nil {
+		fs.Bool("v", false, "no effect (deprecated)") // unit runs only: standalone -v is multichecker's
+	}
+	v.enabled = func() []*analysis.Analyzer {
 		var hasTrue, hasFalse bool
 		for _, ts := range enable {
 			hasTrue = hasTrue || *ts == setTrue
@@ -186,6 +236,7 @@ func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet,
 		}
 		return keep
 	}
+	return fs, v
 }
 
 // closure returns the analyzers and everything they require.

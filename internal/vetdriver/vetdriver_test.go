@@ -173,3 +173,75 @@ func TestLibrariesCarryNoFacts(t *testing.T) {
 		t.Errorf("only %d actions on library packages; the test lost its subject", checked)
 	}
 }
+
+// TestStandaloneAgreesWithChecker runs the standalone driver and x/tools'
+// checker (what multichecker runs) over the end-to-end module and compares
+// their -json trees, diagnostic by diagnostic (the order of diagnostics
+// within a package follows the file set's layout, which differs).
+func TestStandaloneAgreesWithChecker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the end-to-end module's dependencies from source")
+	}
+	dir := filepath.Join("..", "..", "testdata", "e2e")
+	cmd := exec.Command(binary, "-json", "./...")
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("idemvet -json: %v\n%s", err, stderr.String())
+	}
+	got := jsonSet(t, stdout.Bytes())
+
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: true}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze(idemvet.Suite, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := graph.PrintJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := jsonSet(t, buf.Bytes())
+	if len(want) == 0 {
+		t.Fatal("the checker found nothing; the test lost its subject")
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("missing: %s", k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Errorf("unexpected: %s", k)
+		}
+	}
+}
+
+// jsonSet flattens a -json tree into "package analyzer diagnostic" strings.
+func jsonSet(t *testing.T, data []byte) map[string]bool {
+	t.Helper()
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(data, &tree); err != nil {
+		t.Fatalf("%v:\n%s", err, data)
+	}
+	set := map[string]bool{}
+	for id, byAnalyzer := range tree {
+		for name, raw := range byAnalyzer {
+			var diags []json.RawMessage
+			if json.Unmarshal(raw, &diags) != nil {
+				set[id+" "+name+" "+string(raw)] = true // an error
+				continue
+			}
+			for _, d := range diags {
+				var buf bytes.Buffer
+				json.Compact(&buf, d)
+				set[id+" "+name+" "+buf.String()] = true
+			}
+		}
+	}
+	return set
+}

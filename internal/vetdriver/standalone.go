@@ -1,0 +1,467 @@
+package vetdriver
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"log"
+	"os"
+	"reflect"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// This file is the standalone driver (idemvet ./...). It gives the same
+// results as x/tools' checker, which multichecker uses, but it does not
+// hold the whole program in memory: it loads only the packages' metadata,
+// then type-checks and analyzes one package at a time, in dependency order,
+// and keeps of each only its types and its facts. A dependency that cannot
+// carry facts (Options.NoFacts) is type-checked without function bodies and
+// analyzed by nobody; it passes its imports' facts on, as in go vet runs.
+
+// node is one package of the load.
+type node struct {
+	pkg  *packages.Package
+	root bool
+	deps []*node // in import path order
+
+	once     sync.Once
+	types    *types.Package
+	illTyped bool
+	errors   []error // parse and type errors, in order
+	// facts are those an importer inherits: the package's own and what it
+	// inherited, both filtered as x/tools' checker filters them.
+	facts map[factKey]analysis.Fact
+	// results are the roots' results, in analyzer order.
+	results []result
+}
+
+// standalone analyzes the packages matching patterns and prints the
+// results; it returns the exit code, as x/tools' checker: 1 for errors, 3
+// for findings (in text mode), else 0.
+func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string, tests bool, out output) int {
+	exit := 0
+	exitAtLeast := func(code int) { exit = max(exit, code) }
+
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes,
+		Tests: tests,
+	}
+	initial, err := packages.Load(cfg, patterns...)
+	if err == nil && len(initial) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	if packages.PrintErrors(initial) > 0 {
+		exitAtLeast(1)
+	}
+
+	nodes := map[*packages.Package]*node{}
+	var mk func(p *packages.Package) *node
+	mk = func(p *packages.Package) *node {
+		if n, ok := nodes[p]; ok {
+			return n
+		}
+		n := &node{pkg: p}
+		nodes[p] = n
+		paths := make([]string, 0, len(p.Imports))
+		for path := range p.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			n.deps = append(n.deps, mk(p.Imports[path]))
+		}
+		return n
+	}
+	var roots []*node
+	for _, p := range initial {
+		n := mk(p)
+		n.root = true
+		roots = append(roots, n)
+	}
+
+	var producers []*analysis.Analyzer
+	for a := range closure(analyzers) {
+		if len(a.FactTypes) > 0 {
+			producers = append(producers, a)
+		}
+	}
+	sort.Slice(producers, func(i, j int) bool { return producers[i].Name < producers[j].Name })
+
+	d := &driver{
+		opts:      opts,
+		analyzers: analyzers,
+		producers: producers,
+		fset:      token.NewFileSet(),
+		sem:       make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
+	var wg sync.WaitGroup
+	for _, n := range roots {
+		wg.Go(func() { d.process(n) })
+	}
+	wg.Wait()
+
+	// Errors of every package, in dependency order, as go/packages'
+	// PrintErrors prints them for the x/tools checker.
+	printed := map[*node]bool{}
+	var printErrors func(n *node)
+	printErrors = func(n *node) {
+		if printed[n] {
+			return
+		}
+		printed[n] = true
+		for _, dep := range n.deps {
+			printErrors(dep)
+		}
+		for _, err := range n.errors {
+			fmt.Fprintln(os.Stderr, err)
+			exitAtLeast(1)
+		}
+	}
+	for _, n := range roots {
+		printErrors(n)
+	}
+
+	// Results in the x/tools checker's order: analyzer by analyzer, root
+	// package by root package.
+	var results []rootResult
+	for i := range analyzers {
+		for _, n := range roots {
+			if i < len(n.results) {
+				results = append(results, rootResult{n.pkg.ID, n.results[i]})
+			}
+		}
+	}
+	exitAtLeast(out.printRoots(d.fset, results))
+	return exit
+}
+
+type driver struct {
+	opts      Options
+	analyzers []*analysis.Analyzer // the roots' analyzers
+	producers []*analysis.Analyzer // the analyzers with facts
+	fset      *token.FileSet
+	sem       chan struct{} // bounds the packages processed at once
+}
+
+// process type-checks and analyzes n once its imports are done.
+func (d *driver) process(n *node) {
+	n.once.Do(func() {
+		var wg sync.WaitGroup
+		for _, dep := range n.deps {
+			wg.Go(func() { d.process(dep) })
+		}
+		wg.Wait()
+		d.sem <- struct{}{}
+		defer func() { <-d.sem }()
+		d.check(n)
+	})
+}
+
+func (d *driver) check(n *node) {
+	p := n.pkg
+	if p.PkgPath == "unsafe" {
+		n.types = types.Unsafe
+		return
+	}
+	var run []*analysis.Analyzer
+	switch {
+	case n.root:
+		run = d.analyzers
+	case d.opts.NoFacts == nil || !d.opts.NoFacts(p.PkgPath):
+		run = d.producers
+	}
+	bodies := len(run) > 0
+
+	// Parse. A dependency no analyzer looks at needs neither comments nor
+	// function bodies' types.
+	mode := parser.AllErrors | parser.ParseComments
+	if !bodies {
+		mode = parser.AllErrors | parser.SkipObjectResolution
+	}
+	var files []*ast.File
+	for _, name := range p.CompiledGoFiles {
+		f, err := parser.ParseFile(d.fset, name, nil, mode)
+		if err != nil {
+			if list, ok := err.(scanner.ErrorList); ok {
+				for _, e := range list {
+					n.errors = append(n.errors, e)
+				}
+			} else {
+				n.errors = append(n.errors, err)
+			}
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+
+	var info *types.Info
+	if bodies {
+		info = &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			FileVersions: map[*ast.File]string{},
+		}
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			ip := p.Imports[path]
+			if ip == nil {
+				return nil, fmt.Errorf("no metadata for %s", path)
+			}
+			dep := d.nodeOf(n, ip)
+			if dep == nil || dep.types == nil {
+				return nil, fmt.Errorf("no types for %s", path)
+			}
+			return dep.types, nil
+		}),
+		IgnoreFuncBodies: !bodies,
+		Error:            func(err error) { n.errors = append(n.errors, err) },
+		Sizes:            p.TypesSizes,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	pkg := types.NewPackage(p.PkgPath, p.Name)
+	typErr := types.NewChecker(tc, d.fset, pkg, info).Files(files)
+	if typErr != nil && len(n.errors) == 0 {
+		n.errors = append(n.errors, typErr)
+	}
+	n.types = pkg
+	n.illTyped = len(n.errors) > 0 || len(p.Errors) > 0
+	for _, dep := range n.deps {
+		n.illTyped = n.illTyped || dep.illTyped
+	}
+
+	// Facts: what the imports pass on, as x/tools' checker filters them.
+	inherited := map[factKey]analysis.Fact{}
+	for _, dep := range n.deps {
+		for k, f := range dep.facts {
+			if k.obj == nil || exportedFrom(k.obj, dep.types) {
+				inherited[k] = f
+			}
+		}
+	}
+	facts := &factSet{pkg: pkg, m: inherited}
+	if len(run) > 0 {
+		n.results = d.analyze(n, run, files, info, facts)
+	}
+	n.facts = facts.m
+}
+
+// nodeOf returns the node of ip, an import of n.
+func (d *driver) nodeOf(n *node, ip *packages.Package) *node {
+	for _, dep := range n.deps {
+		if dep.pkg == ip {
+			return dep
+		}
+	}
+	return nil
+}
+
+// analyze runs the analyzers (and what they require) on the package and
+// returns their results, in order.
+func (d *driver) analyze(n *node, roots []*analysis.Analyzer, files []*ast.File, info *types.Info, facts *factSet) []result {
+	p := n.pkg
+	results := make([]result, len(roots))
+	if n.illTyped {
+		for i, a := range roots {
+			results[i] = result{a: a, err: fmt.Errorf("analysis skipped due to errors in package")}
+		}
+		return results
+	}
+	var module *analysis.Module
+	if p.Module != nil {
+		module = analysisModule(p.Module)
+	} else {
+		module = &analysis.Module{}
+	}
+	env := &passEnv{
+		fset:         d.fset,
+		files:        files,
+		otherFiles:   p.OtherFiles,
+		ignoredFiles: p.IgnoredFiles,
+		pkg:          n.types,
+		info:         info,
+		sizes:        p.TypesSizes,
+		module:       module,
+		facts:        facts,
+	}
+	return env.run(roots)
+}
+
+// exportedFrom reports whether a fact about obj, exported while analyzing
+// pkg, is visible to pkg's importers: x/tools' checker keeps facts about
+// exported package-level functions of pkg, methods, fields, types,
+// constants and pkg's own variables.
+func exportedFrom(obj types.Object, pkg *types.Package) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Exported() && obj.Pkg() == pkg || obj.Signature().Recv() != nil
+	case *types.Var:
+		return obj.IsField() || obj.Pkg() == pkg
+	case *types.TypeName, *types.Const:
+		return true
+	}
+	return false
+}
+
+func analysisModule(m *packages.Module) *analysis.Module {
+	if m == nil {
+		return nil
+	}
+	var modErr *analysis.ModuleError
+	if m.Error != nil {
+		modErr = &analysis.ModuleError{Err: m.Error.Err}
+	}
+	return &analysis.Module{
+		Path: m.Path, Version: m.Version, Replace: analysisModule(m.Replace), Time: m.Time,
+		Main: m.Main, Indirect: m.Indirect, Dir: m.Dir, GoMod: m.GoMod, GoVersion: m.GoVersion, Error: modErr,
+	}
+}
+
+// passEnv is what the passes of one package share.
+type passEnv struct {
+	fset                     *token.FileSet
+	files                    []*ast.File
+	otherFiles, ignoredFiles []string
+	pkg                      *types.Package
+	info                     *types.Info
+	sizes                    types.Sizes
+	module                   *analysis.Module
+	facts                    *factSet
+}
+
+// run executes the analyzers and their prerequisites, in parallel where
+// the graph allows, and returns the roots' results.
+func (e *passEnv) run(roots []*analysis.Analyzer) []result {
+	type action struct {
+		once        sync.Once
+		result      any
+		err         error
+		diagnostics []analysis.Diagnostic
+	}
+	actions := map[*analysis.Analyzer]*action{}
+	for a := range closure(roots) {
+		actions[a] = new(action)
+	}
+	var exec func(a *analysis.Analyzer) *action
+	execAll := func(as []*analysis.Analyzer) {
+		var wg sync.WaitGroup
+		for _, a := range as {
+			wg.Go(func() { exec(a) })
+		}
+		wg.Wait()
+	}
+	exec = func(a *analysis.Analyzer) *action {
+		act := actions[a]
+		act.once.Do(func() {
+			execAll(a.Requires)
+			inputs := map[*analysis.Analyzer]any{}
+			var failed []string
+			for _, req := range a.Requires {
+				if r := exec(req); r.err != nil {
+					failed = append(failed, req.String())
+				} else {
+					inputs[req] = r.result
+				}
+			}
+			if failed != nil {
+				sort.Strings(failed)
+				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				return
+			}
+			filter := map[reflect.Type]bool{}
+			for _, f := range a.FactTypes {
+				filter[reflect.TypeOf(f)] = true
+			}
+			pass := &analysis.Pass{
+				Analyzer:     a,
+				Fset:         e.fset,
+				Files:        e.files,
+				OtherFiles:   e.otherFiles,
+				IgnoredFiles: e.ignoredFiles,
+				Pkg:          e.pkg,
+				TypesInfo:    e.info,
+				TypesSizes:   e.sizes,
+				ResultOf:     inputs,
+				Report: func(d analysis.Diagnostic) {
+					if err := validateFixes(e.fset, a, d.SuggestedFixes); err != nil {
+						log.Println(err)
+						d.SuggestedFixes = nil
+					}
+					act.diagnostics = append(act.diagnostics, d)
+				},
+				ImportObjectFact:  e.facts.importObjectFact,
+				ExportObjectFact:  e.facts.exportObjectFact,
+				AllObjectFacts:    func() []analysis.ObjectFact { return e.facts.allObjectFacts(filter) },
+				ImportPackageFact: e.facts.importPackageFact,
+				ExportPackageFact: e.facts.exportPackageFact,
+				AllPackageFacts:   func() []analysis.PackageFact { return e.facts.allPackageFacts(filter) },
+				Module:            e.module,
+			}
+			pass.ReadFile = func(filename string) ([]byte, error) {
+				if !readable(pass, filename) {
+					return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", filename)
+				}
+				return os.ReadFile(filename)
+			}
+			act.result, act.err = a.Run(pass)
+			if act.err == nil {
+				for i := range act.diagnostics {
+					u, err := resolveURL(a, act.diagnostics[i])
+					if err != nil {
+						act.err = err
+						continue
+					}
+					act.diagnostics[i].URL = u
+				}
+			}
+		})
+		return act
+	}
+	execAll(roots)
+	results := make([]result, len(roots))
+	seen := map[*analysis.Analyzer]bool{}
+	var prereqs func(a *analysis.Analyzer, r *result)
+	prereqs = func(a *analysis.Analyzer, r *result) {
+		for _, req := range a.Requires {
+			if !seen[req] {
+				seen[req] = true
+				prereqs(req, r)
+				if err := actions[req].err; err != nil {
+					r.prereqErrs = append(r.prereqErrs, result{a: req, err: err})
+				}
+			}
+		}
+	}
+	for i, a := range roots {
+		act := actions[a]
+		results[i] = result{a: a, diagnostics: act.diagnostics, err: act.err}
+		prereqs(a, &results[i])
+		seen[a] = true
+	}
+	return results
+}
