@@ -41,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analysisutil.Guard("txscope", run),
 	Requires:   []*analysis.Analyzer{dbcall.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(helperFact)},
+	FactTypes:  []analysis.Fact{new(helperFact), new(beginFact)},
 }
 
 // Form is how a transaction is delimited.
@@ -159,8 +159,125 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.ExportObjectFact(obj, h)
 			}
 		}
+		if b := f.beginOf(fn); b != nil {
+			if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
+				pass.ExportObjectFact(obj, b)
+			}
+		}
 	}
 	return r, nil
+}
+
+// beginFact is a fact indicating that a function begins a transaction and
+// returns it as its result Result, possibly wrapped in a type of the
+// application (func (r Repo) BeginTx() (StoreTx, error)).
+type beginFact struct {
+	Result int
+}
+
+func (*beginFact) AFact() {}
+
+func (f *beginFact) String() string {
+	return fmt.Sprintf("begins a transaction returned as r%d", f.Result)
+}
+
+// beginOf computes whether fn returns a transaction it begins, directly
+// or wrapped: the Begin result itself, a call given it (NewStoreTx(tx)),
+// or a composite literal holding it. Imported functions come from facts.
+func (f *finder) beginOf(fn *ssa.Function) *beginFact {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if f.begins == nil {
+		f.begins = map[*ssa.Function]*beginFact{}
+	}
+	if b, ok := f.begins[fn]; ok {
+		return b
+	}
+	f.begins[fn] = nil
+	if fn.Pkg == nil || fn.Pkg.Pkg != f.pass.Pkg || fn.Blocks == nil {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			return nil
+		}
+		var b beginFact
+		if f.pass.ImportObjectFact(obj, &b) {
+			f.begins[fn] = &b
+			return &b
+		}
+		return nil
+	}
+	txs := map[ssa.Value]bool{}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Value() == nil {
+				continue
+			}
+			common := call.Common()
+			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpBegin {
+				v := ssa.Value(call.Value())
+				if _, isTuple := v.Type().(*types.Tuple); isTuple {
+					v = firstExtract(v)
+				}
+				if v != nil {
+					txs[v] = true
+				}
+			} else if name, ok := gormName(common); ok && name == "Begin" {
+				txs[call.Value()] = true
+			}
+		}
+	}
+	if len(txs) == 0 {
+		return nil
+	}
+	carries := func(v ssa.Value) bool {
+		if !holdsTx(v.Type(), 0) {
+			return false // an error, a count: not the transaction
+		}
+		v = unwrapTx(v)
+		if txs[v] {
+			return true
+		}
+		switch x := v.(type) {
+		case *ssa.Call:
+			for _, a := range x.Call.Args {
+				if txs[unwrapTx(a)] {
+					return true
+				}
+			}
+		case *ssa.UnOp:
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				v = a
+			}
+		}
+		if a, ok := v.(*ssa.Alloc); ok && a.Referrers() != nil {
+			for _, r := range *a.Referrers() {
+				if fa, ok := r.(*ssa.FieldAddr); ok && fa.Referrers() != nil {
+					for _, rr := range *fa.Referrers() {
+						if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && txs[unwrapTx(st.Val)] {
+							return true
+						}
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for i, v := range ret.Results {
+			if carries(v) {
+				b := &beginFact{Result: i}
+				f.begins[fn] = b
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 type finder struct {
@@ -168,6 +285,7 @@ type finder struct {
 	db      *dbcall.Result
 	r       *Result
 	helpers map[*ssa.Function]*helperFact
+	begins  map[*ssa.Function]*beginFact
 	visit   map[*ssa.Function]bool
 }
 
@@ -236,6 +354,20 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 	}
 	// An application helper: withTx(ctx, db, func(tx) error).
 	if callee := common.StaticCallee(); callee != nil {
+		// A function beginning the transaction it returns:
+		// tx, err := repo.BeginTx().
+		if b := f.beginOf(callee); b != nil && call.Value() != nil {
+			var txv ssa.Value = call.Value()
+			if _, isTuple := txv.Type().(*types.Tuple); isTuple {
+				txv = extract(txv, b.Result)
+			}
+			if txv != nil {
+				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Helper: calleeLabel(callee)}
+				tx.Ends = endsOf(txv)
+				f.add(tx)
+			}
+			return
+		}
 		if h := f.helperOf(callee); h != nil {
 			full := fullArgs(common)
 			if h.Func < len(full) {
@@ -591,6 +723,11 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 				}
 			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.Phi:
 				walk(x.(ssa.Value))
+			case *ssa.Field:
+				// A wrapper held by value (type StoreTx struct{ *sqlx.Tx }).
+				if embeddedValueField(x) {
+					walk(x)
+				}
 			case *ssa.FieldAddr:
 				// An embedded transaction (sqlx.Tx embeds *sql.Tx): its
 				// promoted Commit runs on the loaded field.
@@ -606,6 +743,35 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 	}
 	walk(tx)
 	return out
+}
+
+// holdsTx reports a transaction type, or a struct (or pointer to one)
+// with a field holding one: a wrapper such as struct{ *sqlx.Tx }.
+func holdsTx(t types.Type, depth int) bool {
+	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" {
+		return true
+	}
+	if depth > 3 {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if holdsTx(st.Field(i).Type(), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func embeddedValueField(fd *ssa.Field) bool {
+	st, ok := fd.X.Type().Underlying().(*types.Struct)
+	return ok && fd.Field < st.NumFields() && st.Field(fd.Field).Embedded()
 }
 
 func embeddedField(fa *ssa.FieldAddr) bool {
@@ -743,6 +909,15 @@ func variadic(v ssa.Value) ([]ssa.Value, bool) {
 		}
 	}
 	return out, true
+}
+
+func extract(v ssa.Value, index int) ssa.Value {
+	for _, r := range *v.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == index {
+			return ex
+		}
+	}
+	return nil
 }
 
 func firstExtract(v ssa.Value) ssa.Value {
