@@ -51,9 +51,11 @@
 // queries on the transaction itself and outbox inserts; transactions that
 // neither lock nor write (unless -lockacrosscall.anytx is set); and
 // time.Sleep or channel waits while locked, which it does not report.
-// Calls through an interface are followed only to implementations in the
-// interface's package, the calling package and its direct imports; calls
-// of func values it cannot see are not followed.
+// A call through an interface counts when every implementation in the
+// interface's package, the calling package and its direct imports reaches
+// the network (a generated gRPC client does; a key manager with a local
+// and a remote implementation does not); calls of func values it cannot
+// see are not followed.
 //
 // Categories: "locked" (a row lock is held), "opentx" (with -anytx, a
 // transaction without locks).

@@ -239,9 +239,11 @@ func (b *builder) calleeSummary(fn *ssa.Function) *summary {
 }
 
 // invokeSummary returns what a call of an interface method may do: the
-// fact exported by the interface's package, or the implementations visible
-// here (types of this package, of the interface's package and of the
-// direct imports, for interfaces outside the standard library).
+// fact exported by the interface's package, or what the implementations
+// visible here do (types of this package, of the interface's package and
+// of the direct imports, for interfaces outside the standard library)
+// when every one of them reaches the network: with one that stays local,
+// which runs is a matter of configuration the model cannot see.
 func (b *builder) invokeSummary(m *types.Func) *summary {
 	if f := b.imported.net[m]; f != nil {
 		return f.decode()
@@ -267,6 +269,7 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 	}
 	pkgs = append(pkgs, b.pass.Pkg.Imports()...)
 	seen := map[*types.Package]bool{}
+	var found *summary
 	for _, p := range pkgs {
 		if seen[p] || dbcall.IsStd(p.Path()) {
 			continue
@@ -288,7 +291,7 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 				impl, ok := obj.(*types.Func)
 				if !ok {
-					continue
+					break
 				}
 				var s *summary
 				if p == b.pass.Pkg {
@@ -298,17 +301,21 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 				} else if f := b.imported.net[impl]; f != nil {
 					s = f.decode()
 				}
-				if s != nil && s.kind != apis.NetNone {
-					out := &summary{kind: s.kind, chain: append([]string{objLabel(impl)}, s.chain...), sends: s.sends}
-					out.chain = clip(out.chain)
-					b.ifaces[m] = out
-					return out
+				if s == nil || s.kind == apis.NetNone {
+					// An implementation that stays local (a cache, a fake,
+					// a configuration choice): whether the call reaches
+					// the network depends on which one runs.
+					return nil
+				}
+				if found == nil {
+					found = &summary{kind: s.kind, chain: clip(append([]string{objLabel(impl)}, s.chain...)), sends: s.sends}
 				}
 				break
 			}
 		}
 	}
-	return nil
+	b.ifaces[m] = found
+	return found
 }
 
 // ssaFunc returns the SSA function of a method or function of the package.

@@ -22,3 +22,7 @@ func Use(ctx context.Context, c *provider.Client, e *provider.Events, a provider
 		resp.Body.Close()
 	}
 }
+
+func Keys(ks provider.KeyStore) {
+	_, _ = ks.Key() // no network: one implementation is local
+}

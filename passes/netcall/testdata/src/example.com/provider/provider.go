@@ -68,3 +68,23 @@ func (a *auditClient) Record(ctx context.Context) error { // want Record:`reache
 func NewAudit(cc grpc.ClientConnInterface) AuditClient { return &auditClient{cc} }
 
 func Pure(a, b int) int { return a + b }
+
+// KeyStore has a remote and a local implementation: which one runs is
+// configuration, so calls through the interface are not network calls.
+type KeyStore interface {
+	Key() (string, error)
+}
+
+type remoteKeys struct{ c *http.Client }
+
+func (r *remoteKeys) Key() (string, error) { // want Key:`reaches HTTP via \(\*net/http.Client\).Get; sends GET https://vault/key`
+	resp, err := r.c.Get("https://vault/key")
+	if err != nil {
+		return "", err
+	}
+	return resp.Status, nil
+}
+
+type localKeys struct{ key string }
+
+func (l localKeys) Key() (string, error) { return l.key, nil }
