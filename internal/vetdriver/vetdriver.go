@@ -57,10 +57,11 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 
@@ -147,15 +148,7 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 // code.
 func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analysis.Analyzer, args []string) int {
 	if os.Getenv("GOGC") == "" {
-		// A unit run lives for milliseconds to a second and its heap is
-		// mostly live syntax, types and SSA: collecting it as often as
-		// GOGC=100 does costs a quarter of the CPU of a small package's
-		// run (measured on bench/gen's packages). The memory limit keeps
-		// the largest packages from growing the heap four-fold.
-		debug.SetGCPercent(400)
-		if debug.SetMemoryLimit(-1) == math.MaxInt64 {
-			debug.SetMemoryLimit(1 << 30)
-		}
+		lazyGC()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -172,6 +165,30 @@ func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analys
 		}
 	}
 	return runUnit(fs.Arg(0), flags.enabled(), opts, output{json: flags.json, context: flags.context})
+}
+
+// lazyGC makes the collector lazy while the heap is small. A unit run lives
+// for milliseconds to a second and its heap is mostly live syntax, types
+// and SSA: collecting it as often as GOGC=100 does costs a quarter of the
+// CPU of a typical package's run (measured on bench/gen's packages). Once
+// the live heap passes 64 MiB (a package with huge tables, such as a
+// compression library's), the default comes back, so that the largest
+// runs do not grow their peak memory four-fold.
+func lazyGC() {
+	debug.SetGCPercent(400)
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var arm func()
+	arm = func() {
+		runtime.SetFinalizer(new([16]byte), func(*[16]byte) {
+			metrics.Read(sample)
+			if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > 64<<20 {
+				debug.SetGCPercent(100)
+				return
+			}
+			arm() // after the next collection
+		})
+	}
+	arm()
 }
 
 // flagValues are the driver's own flags.
