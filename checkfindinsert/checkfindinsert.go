@@ -54,6 +54,18 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 		return // generated code (sqlc) is shared by correct callers
 	}
 	decisions := decisionsOf(db, fi.Fn)
+	for _, ins := range fi.Accesses {
+		// A check-then-insert inside the library (gorm FirstOrCreate).
+		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
+			read := ins.CheckedBy
+			if cols, ok := sameKey(read, ins); ok && !safe(txs, fi, read, ins) {
+				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
+				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
+				d.Related = nil
+				rep.Report(d)
+			}
+		}
+	}
 	if len(decisions) == 0 {
 		return
 	}

@@ -176,6 +176,10 @@ type Access struct {
 	// VersionColumn is the optimistic-locking column of the model an ORM
 	// access writes (a gorm Version field), "" when none is known.
 	VersionColumn string
+	// CheckedBy is set on an insert that the same call decides with a
+	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
+	// the library.
+	CheckedBy *Access
 	// ModelUniques lists the column sets an ORM model declares unique
 	// (gorm primaryKey, unique, uniqueIndex tags; fields sharing a
 	// uniqueIndex name form one set).

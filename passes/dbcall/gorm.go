@@ -229,6 +229,14 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		read.Found = Outcome{}
 		a.Kind = KindInsert
 		a.Set = b.gormValues(value, fields, false)
+		// gorm inserts the conditions' values with the model's.
+		for _, w := range read.Where {
+			if _, dup := a.SetColumn(w.Column); !dup && w.Column != "" && w.Op == "=" {
+				a.Set = append(a.Set, Binding{Column: w.Column, Op: "=", Class: sqltext.AssignParam, Value: w.Value, Const: w.Const})
+			}
+		}
+		a.Where = nil
+		a.CheckedBy = &read
 		b.gormResults(&read, call, finisher, role)
 		b.gormResults(a, call, finisher, role)
 		return []*Access{&read, a}
@@ -402,7 +410,7 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
 
 func isDerefMap(v ssa.Value) bool {
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		_, isMap := ld.X.Type().Underlying().(*types.Pointer)
+		_, isMap := ld.Type().Underlying().(*types.Map)
 		return isMap
 	}
 	return false

@@ -104,3 +104,20 @@ func Welcome(db *gorm.DB, email string) error {
 	}
 	return nil
 }
+
+// FirstOrCreate is a lookup and an insert in one call, with no
+// arbitration between them.
+func Ensure(db *gorm.DB, email string) (*User, error) {
+	var u User
+	err := db.Where(User{Email: email}).FirstOrCreate(&u).Error // want `check-then-insert inside gorm FirstOrCreate on users\(email\)`
+	return &u, err
+}
+
+func EnsureHandled(db *gorm.DB, email string) (*User, error) {
+	var u User
+	err := db.Where(User{Email: email}).FirstOrCreate(&u).Error // ok: the duplicate is handled
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		err = db.Where(User{Email: email}).First(&u).Error
+	}
+	return &u, err
+}
