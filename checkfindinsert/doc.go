@@ -47,6 +47,10 @@
 // stays silent when the lookup and the insert use different keys, different
 // tables, or when the insert runs whether or not a row was found.
 //
+// gorm's FirstOrCreate is the same race inside the library (a SELECT, then
+// an INSERT when nothing was found) and is reported at its call unless the
+// duplicate is handled (gorm.ErrDuplicatedKey).
+//
 // The same shape on the filesystem (os.Stat then os.Create of the same
 // path) is reported too; the fix is os.OpenFile with O_CREATE|O_EXCL.
 //
