@@ -280,10 +280,27 @@ func isRetryLibrary(path string) bool {
 }
 
 // exportsFacts reports whether the package may declare something other
-// packages need a fact about: a function with a func-typed parameter (a
-// retry helper or a function running its argument), or a use of a
-// retrying client (constructors, struct fields holding one).
+// packages need a fact about: a use of a retry library or of a retrying
+// client (helpers, constructors, struct fields holding one), or, outside
+// dependency modules, a function with a func-typed parameter (a retry
+// helper or a function running its argument).
 func exportsFacts(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok {
+			if _, ok := apis.RetryClientCtors[f.FullName()]; ok {
+				return true
+			}
+			if _, ok := apis.RetryFuncs[f.FullName()]; ok {
+				return true
+			}
+		}
+	}
+	if m := pass.Module; m != nil && m.Version != "" && !m.Main {
+		// A dependency module: its functions running func arguments are
+		// rarely retry helpers of the application, and building SSA for
+		// every such package would charge go vet for all dependencies.
+		return false
+	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -294,13 +311,6 @@ func exportsFacts(pass *analysis.Pass) bool {
 				if _, ok := pass.TypesInfo.TypeOf(field.Type).Underlying().(*types.Signature); ok {
 					return true
 				}
-			}
-		}
-	}
-	for _, obj := range pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok {
-			if _, ok := apis.RetryClientCtors[f.FullName()]; ok {
-				return true
 			}
 		}
 	}
