@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -301,7 +302,7 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		if sum := b.summaryOf(callee); sum != nil {
-			return b.instantiate(fn, call, sum, funcLabel(callee), fullArgs(common))
+			return b.instantiate(fn, call, sum, ssautil.FuncLabel(callee), ssautil.FullArgs(common))
 		}
 		return nil
 	}
@@ -334,68 +335,3 @@ func methodOf(call *ssa.CallCommon) (apis.Method, bool) {
 }
 
 const opRebind = apis.OpRebind
-
-// callArgs returns the call's arguments without the receiver.
-func callArgs(call *ssa.CallCommon) []ssa.Value {
-	if call.IsInvoke() {
-		return call.Args
-	}
-	if sig, ok := call.Value.Type().Underlying().(*types.Signature); ok && sig.Recv() != nil {
-		if len(call.Args) > 0 {
-			return call.Args[1:]
-		}
-	}
-	if fn := call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(call.Args) > 0 {
-		return call.Args[1:]
-	}
-	return call.Args
-}
-
-// receiverOf returns the call's receiver, or nil for a function call.
-func receiverOf(call *ssa.CallCommon) ssa.Value {
-	if call.IsInvoke() {
-		return call.Value
-	}
-	if fn := call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(call.Args) > 0 {
-		return call.Args[0]
-	}
-	return nil
-}
-
-// fullArgs returns the call's arguments with the receiver first, the way
-// the callee's Params list them.
-func fullArgs(call *ssa.CallCommon) []ssa.Value {
-	if call.IsInvoke() {
-		return append([]ssa.Value{call.Value}, call.Args...)
-	}
-	return call.Args
-}
-
-// funcLabel names a function for messages: "store.GetUser",
-// "store.Users.GetUser".
-func funcLabel(fn *ssa.Function) string {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if obj, ok := fn.Object().(*types.Func); ok {
-		return objLabel(obj)
-	}
-	return fn.Name()
-}
-
-func objLabel(obj *types.Func) string {
-	pkg := ""
-	if obj.Pkg() != nil {
-		pkg = obj.Pkg().Name() + "."
-	}
-	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			return pkg + n.Obj().Name() + "." + obj.Name()
-		}
-	}
-	return pkg + obj.Name()
-}

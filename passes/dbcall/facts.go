@@ -2,6 +2,7 @@ package dbcall
 
 import (
 	"fmt"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"sort"
@@ -732,7 +733,7 @@ func (b *builder) resolveRef(r Ref) Ref {
 		if sum == nil {
 			return r
 		}
-		args := fullArgs(&call.Call)
+		args := ssautil.FullArgs(&call.Call)
 		matched := false
 		for _, c := range sum.Ctor {
 			if c.Result != result || c.Param >= len(args) {
@@ -846,7 +847,7 @@ func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
 			if !ok || meth.SQL < 0 {
 				continue
 			}
-			args := callArgs(call.Common())
+			args := ssautil.CallArgs(call.Common())
 			if meth.SQL >= len(args) {
 				continue
 			}
@@ -869,7 +870,7 @@ func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
 			if meth.Handle >= 0 && meth.Handle < len(args) {
 				handle = args[meth.Handle]
 			} else {
-				handle = receiverOf(call.Common())
+				handle = ssautil.Receiver(call.Common())
 			}
 			w.Handle = paramRefOf(fn, refOf(handle))
 			return w

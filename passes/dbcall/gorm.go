@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -37,7 +38,7 @@ func IsGormChain(v ssa.Value) (recv ssa.Value, ok bool) {
 	if !isGorm || apis.GormMethods[name].Role != apis.GormChain {
 		return nil, false
 	}
-	return receiverOf(&call.Call), true
+	return ssautil.Receiver(&call.Call), true
 }
 
 // GormRoot returns the handle a gorm chain starts from: the *gorm.DB value
@@ -70,9 +71,9 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return nil
 	}
 	common := call.Common()
-	finisher := gormCall{name: name, args: callArgs(common)}
+	finisher := gormCall{name: name, args: ssautil.CallArgs(common)}
 	var chain []gormCall // finisher's receiver chain, innermost last
-	recv := receiverOf(common)
+	recv := ssautil.Receiver(common)
 	for i := 0; i < 64; i++ {
 		c, ok := unwrap(recv).(*ssa.Call)
 		if !ok {
@@ -82,8 +83,8 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		if !ok || apis.GormMethods[n].Role != apis.GormChain {
 			break
 		}
-		chain = append(chain, gormCall{name: n, args: callArgs(&c.Call)})
-		recv = receiverOf(&c.Call)
+		chain = append(chain, gormCall{name: n, args: ssautil.CallArgs(&c.Call)})
+		recv = ssautil.Receiver(&c.Call)
 	}
 	handle := b.resolveRef(refOf(recv))
 	arg := func(c gormCall, i int) ssa.Value {

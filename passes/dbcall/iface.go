@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
 	"regexp"
 	"strings"
@@ -29,13 +30,13 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 		return nil
 	}
 	name := common.Method.Name()
-	args := fullArgs(common)
+	args := ssautil.FullArgs(common)
 	var out []*Access
 	found := false
 	for _, impl := range b.implementations(iface, name) {
 		found = true
 		if sum := b.summaryOf(impl); sum != nil {
-			out = append(out, b.instantiate(fn, call, sum, funcLabel(impl), args)...)
+			out = append(out, b.instantiate(fn, call, sum, ssautil.FuncLabel(impl), args)...)
 		}
 	}
 	if found {
@@ -49,7 +50,7 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 		found = true
 		var sum summaryFact
 		if b.pass.ImportObjectFact(m, &sum) {
-			out = append(out, b.instantiate(fn, call, &sum, objLabel(m), args)...)
+			out = append(out, b.instantiate(fn, call, &sum, ssautil.ObjLabel(m), args)...)
 		}
 	}
 	if found {
@@ -115,7 +116,7 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 	sig := m.Type().(*types.Signature)
 	name := m.Name()
 	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Heuristic: true, RowsReturned: -1, ResultReturned: -1}
-	a.Via = &Via{Callees: []string{objLabel(m)}, Origin: "implementation not visible"}
+	a.Via = &Via{Callees: []string{ssautil.ObjLabel(m)}, Origin: "implementation not visible"}
 	// params: the interface method's parameters (without receiver); args
 	// include the receiver first.
 	params := sig.Params()

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -15,7 +16,7 @@ import (
 // libraryAccess builds the accesses of a call of a database API method.
 func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth apis.Method) []*Access {
 	common := call.Common()
-	args := callArgs(common)
+	args := ssautil.CallArgs(common)
 	arg := func(i int) ssa.Value {
 		if i >= 0 && i < len(args) {
 			return args[i]
@@ -26,7 +27,7 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	if meth.Handle >= 0 {
 		handle = arg(meth.Handle)
 	} else {
-		handle = receiverOf(common)
+		handle = ssautil.Receiver(common)
 	}
 	var t text
 	switch meth.Op {
@@ -281,7 +282,7 @@ func namedValue(container ssa.Value, name string) Ref {
 func (b *builder) preparedText(stmt ssa.Value) text {
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.SQL >= 0 {
-			args := callArgs(call)
+			args := ssautil.CallArgs(call)
 			if meth.SQL < len(args) {
 				return b.resolveText(args[meth.SQL])
 			}
@@ -293,7 +294,7 @@ func (b *builder) preparedText(stmt ssa.Value) text {
 // preparedHandle returns the handle a prepared statement was prepared on.
 func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 	if call := prepareCall(stmt); call != nil {
-		return receiverOf(call)
+		return ssautil.Receiver(call)
 	}
 	return stmt
 }
@@ -328,7 +329,7 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	if a.Lib == apis.LibShape {
 		sentinel = shapeSentinel(call.Common())
 	}
-	args := callArgs(call.Common())
+	args := ssautil.CallArgs(call.Common())
 	switch meth.Op {
 	case apis.OpQueryRow, apis.OpStmtQueryRow:
 		for _, scan := range scansOf(v) {
@@ -462,7 +463,7 @@ func usersOf(v ssa.Value) []*ssa.CallCommon {
 		for _, r := range *v.Referrers() {
 			switch x := r.(type) {
 			case ssa.CallInstruction:
-				if rv := receiverOf(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
+				if rv := ssautil.Receiver(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
 					out = append(out, x.Common())
 				} else if rv == v {
 					out = append(out, x.Common())
@@ -507,7 +508,7 @@ func callsWithOp(v ssa.Value, op apis.Op) []ssa.CallInstruction {
 		for _, r := range *v.Referrers() {
 			switch x := r.(type) {
 			case ssa.CallInstruction:
-				if rv := receiverOf(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
+				if rv := ssautil.Receiver(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
 					if m, ok := methodOf(x.Common()); ok && m.Op == op {
 						out = append(out, x)
 					}
@@ -548,7 +549,7 @@ func rowsAffectedOf(res ssa.Value) []ssa.Value {
 // columns, position by position.
 func (b *builder) scanInto(a *Access, scan ssa.CallInstruction) {
 	m, _ := methodOf(scan.Common())
-	args := callArgs(scan.Common())
+	args := ssautil.CallArgs(scan.Common())
 	if m.Dest < 0 || m.Dest >= len(args) {
 		return
 	}

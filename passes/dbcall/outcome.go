@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -179,7 +180,7 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 		if b != nil {
 			if callee := x.Call.StaticCallee(); callee != nil {
 				if sum := b.summaryOf(callee); sum != nil {
-					args := fullArgs(&x.Call)
+					args := ssautil.FullArgs(&x.Call)
 					for _, p := range sum.NotFoundParams {
 						if p.Param >= len(args) {
 							continue
@@ -569,7 +570,7 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		if sum := b.summaryOf(callee); sum != nil {
-			for i, arg := range fullArgs(common) {
+			for i, arg := range ssautil.FullArgs(common) {
 				if unwrap(arg) != unwrap(v) && arg != v {
 					continue
 				}

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
 	"strings"
 
@@ -27,7 +28,7 @@ func redisCommand(call *ssa.CallCommon) (apis.RedisCommand, bool) {
 //	cur, _ := rdb.Get(ctx, key).Int64()     // read redis.value where key
 //	rdb.Set(ctx, key, cur+n, ttl)           // update redis set value = cur+n where key
 func (b *builder) redisAccess(fn *ssa.Function, call ssa.CallInstruction, c apis.RedisCommand) []*Access {
-	args := callArgs(call.Common())
+	args := ssautil.CallArgs(call.Common())
 	if c.Key >= len(args) {
 		return nil
 	}
@@ -52,7 +53,7 @@ func (b *builder) redisAccess(fn *ssa.Function, call ssa.CallInstruction, c apis
 	}
 	a := &Access{
 		Fn: fn, Call: call, Pos: call.Pos(), Table: "redis", RowsReturned: -1, ResultReturned: -1,
-		Handle: b.resolveRef(refOf(receiverOf(call.Common()))),
+		Handle: b.resolveRef(refOf(ssautil.Receiver(call.Common()))),
 		Where:  []Binding{{Column: "key", Op: "=", Value: b.resolveRef(refOf(args[c.Key]))}},
 		SQL:    analysisutil.FuncName(call.Common()),
 	}

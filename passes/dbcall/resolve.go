@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"strings"
 
@@ -103,7 +104,7 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int) (text, bool) 
 		}
 	}
 	if meth, ok := methodOf(call); ok && meth.Op == opRebind {
-		args := callArgs(call)
+		args := ssautil.CallArgs(call)
 		if meth.SQL >= 0 && meth.SQL < len(args) {
 			return b.resolveTextDepth(args[meth.SQL], depth+1), true
 		}

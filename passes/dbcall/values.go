@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -315,54 +316,21 @@ func fieldValue(v ssa.Value, name string) Ref {
 	return r
 }
 
-// variadicArgs returns the values packed into the ...any slice v, in order,
-// or ok=false when the slice is not a literal packing (args... passed on).
-func variadicArgs(v ssa.Value) (vals []ssa.Value, ok bool) {
-	switch x := v.(type) {
-	case *ssa.Const:
-		return nil, x.Value == nil // nil slice: no arguments
-	case *ssa.Slice:
-		a, isAlloc := x.X.(*ssa.Alloc)
-		if !isAlloc {
-			return nil, false
+// variadicArgs returns the values packed into the ...any slice v, in
+// order, with dbcall's unwrapping, or ok=false when the slice is not a
+// literal packing (args... passed on).
+func variadicArgs(v ssa.Value) ([]ssa.Value, bool) {
+	vals, ok := ssautil.VariadicArgs(v)
+	for i := range vals {
+		if vals[i] != nil {
+			vals[i] = unwrap(vals[i])
 		}
-		arr, isArr := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
-		if !isArr {
-			return nil, false
-		}
-		vals = make([]ssa.Value, arr.Len())
-		for _, r := range *a.Referrers() {
-			ia, isIdx := r.(*ssa.IndexAddr)
-			if !isIdx {
-				continue
-			}
-			c, isConst := ia.Index.(*ssa.Const)
-			if !isConst {
-				return nil, false
-			}
-			i, exact := constant.Int64Val(c.Value)
-			if !exact || i < 0 || int(i) >= len(vals) {
-				return nil, false
-			}
-			for _, rr := range *ia.Referrers() {
-				if st, isStore := rr.(*ssa.Store); isStore && st.Addr == ia {
-					vals[i] = unwrap(st.Val)
-				}
-			}
-		}
-		return vals, true
 	}
-	return nil, false
+	return vals, ok
 }
 
 // constString returns the string value of a constant.
-func constString(v ssa.Value) (string, bool) {
-	c, ok := unwrap(v).(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
-}
+func constString(v ssa.Value) (string, bool) { return ssautil.ConstString(unwrap(v)) }
 
 // globalName returns the full name of the package-level variable that v
 // loads, e.g. "database/sql.ErrNoRows".

@@ -1,6 +1,7 @@
 package netcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
 	"sort"
 
@@ -167,7 +168,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	switch {
 	case common.IsInvoke():
 		if s := b.invokeSummary(common.Method); s != nil {
-			add(s, objLabel(common.Method), false, true)
+			add(s, ssautil.ObjLabel(common.Method), false, true)
 		}
 	default:
 		if callee := common.StaticCallee(); callee != nil {
@@ -178,12 +179,12 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	}
 	// Func values the call runs before returning: a retry library's
 	// operation, a transaction callback, a helper's func argument.
-	full := fullArgs(common)
+	full := ssautil.FullArgs(common)
 	for _, i := range b.rt.Runs(call) {
 		if i >= len(full) {
 			continue
 		}
-		f := funcOf(full[i])
+		f := ssautil.FuncOf(full[i])
 		if f == nil {
 			continue
 		}
@@ -195,7 +196,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 		if callee := common.StaticCallee(); callee != nil {
 			outer = label(callee)
 		} else if common.IsInvoke() {
-			outer = objLabel(common.Method)
+			outer = ssautil.ObjLabel(common.Method)
 		}
 		if f.Parent() == nil {
 			add(s, outer+" → "+label(f), false, false)
@@ -308,7 +309,7 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 					return nil
 				}
 				if found == nil {
-					found = &summary{kind: s.kind, chain: clip(append([]string{objLabel(impl)}, s.chain...)), sends: s.sends}
+					found = &summary{kind: s.kind, chain: clip(append([]string{ssautil.ObjLabel(impl)}, s.chain...)), sends: s.sends}
 				}
 				break
 			}
@@ -383,66 +384,6 @@ func clip(chain []string) []string {
 	}
 	out := append([]string(nil), chain[:maxChain-2]...)
 	return append(out, "…", chain[len(chain)-1])
-}
-
-// fullArgs returns the call's arguments with the receiver first.
-func fullArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return append([]ssa.Value{common.Value}, common.Args...)
-	}
-	return common.Args
-}
-
-// callArgs returns the call's arguments without the receiver.
-func callArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return common.Args
-	}
-	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:]
-	}
-	if sig, ok := common.Value.Type().Underlying().(*types.Signature); ok && sig.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:]
-	}
-	return common.Args
-}
-
-// receiverOf returns a method call's receiver, or nil.
-func receiverOf(common *ssa.CallCommon) ssa.Value {
-	if common.IsInvoke() {
-		return common.Value
-	}
-	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[0]
-	}
-	return nil
-}
-
-// funcOf returns the function a func value denotes.
-func funcOf(v ssa.Value) *ssa.Function {
-	switch x := unwrap(v).(type) {
-	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		return fn
-	case *ssa.Function:
-		return x
-	}
-	return nil
-}
-
-func unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 func paramIndex(fn *ssa.Function, v ssa.Value) int {

@@ -27,6 +27,7 @@ package netcall
 
 import (
 	"fmt"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
 	"reflect"
 	"sort"
@@ -288,29 +289,12 @@ func label(fn *ssa.Function) string {
 		fn = fn.Origin()
 	}
 	if obj, ok := fn.Object().(*types.Func); ok {
-		return objLabel(obj)
+		return ssautil.ObjLabel(obj)
 	}
 	if fn.Parent() != nil {
 		return label(fn.Parent())
 	}
 	return fn.Name()
-}
-
-func objLabel(obj *types.Func) string {
-	pkg := ""
-	if obj.Pkg() != nil {
-		pkg = obj.Pkg().Name() + "."
-	}
-	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return pkg + n.Obj().Name() + "." + obj.Name()
-		}
-	}
-	return pkg + obj.Name()
 }
 
 // sinkLabel names a library call in a chain by its full name.

@@ -1,7 +1,7 @@
 package netcall
 
 import (
-	"go/constant"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"strings"
@@ -19,8 +19,8 @@ import (
 //	client.R().SetHeader(k, v).Post(url)    // resty
 func (b *builder) directRequest(fn *ssa.Function, call ssa.CallInstruction, nf apis.NetFunc) reqSum {
 	common := call.Common()
-	args := callArgs(common)
-	recv := receiverOf(common)
+	args := ssautil.CallArgs(common)
+	recv := ssautil.Receiver(common)
 	q := newReq()
 	q.lib, q.method, q.send = nf.Lib, nf.Method, call
 	if nf.ClientRecv || nf.RequestRecv {
@@ -59,7 +59,7 @@ func (b *builder) requestOf(fn *ssa.Function, v ssa.Value, depth int) reqSum {
 	if depth > 10 || v == nil {
 		return q
 	}
-	v = unwrap(v)
+	v = ssautil.Unwrap(v)
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
@@ -100,7 +100,7 @@ func (b *builder) requestOf(fn *ssa.Function, v ssa.Value, depth int) reqSum {
 func (b *builder) requestFromCall(fn *ssa.Function, call *ssa.Call, index, depth int) reqSum {
 	common := call.Common()
 	name := analysisutil.FuncName(common)
-	args := callArgs(common)
+	args := ssautil.CallArgs(common)
 	if ctor, ok := apis.RequestCtors[name]; ok && index == 0 {
 		q := newReq()
 		q.lib = ctor.Lib
@@ -110,13 +110,13 @@ func (b *builder) requestFromCall(fn *ssa.Function, call *ssa.Call, index, depth
 		if ctor.URLArg >= 0 && ctor.URLArg < len(args) {
 			q.url = b.urlOf(fn, args[ctor.URLArg], 0)
 		}
-		if recv := receiverOf(common); recv != nil {
+		if recv := ssautil.Receiver(common); recv != nil {
 			// resty's client.R(): headers set on the client apply.
 			q.headers = append(q.headers, b.clientHeaders(fn, recv, 0)...)
 		}
 		return q
 	}
-	if recv := receiverOf(common); recv != nil && (apis.RequestCopies[name] || restyBuilder(common)) {
+	if recv := ssautil.Receiver(common); recv != nil && (apis.RequestCopies[name] || restyBuilder(common)) {
 		// The receiver's headers include this call's own, if it sets one:
 		// headersOn finds the setters called on a value.
 		return b.requestOf(fn, recv, depth+1)
@@ -157,19 +157,19 @@ func (b *builder) clientHeaders(fn *ssa.Function, v ssa.Value, depth int) []hdr 
 		return nil
 	}
 	var out []hdr
-	if call, ok := unwrap(v).(*ssa.Call); ok {
+	if call, ok := ssautil.Unwrap(v).(*ssa.Call); ok {
 		common := call.Common()
 		name := analysisutil.FuncName(common)
 		if hs, ok := apis.HeaderSetters[name]; ok && hs.Client {
 			out = append(out, b.setterHeaders(fn, common, hs)...)
 		}
-		if recv := receiverOf(common); recv != nil && sameType(recv.Type(), call.Type()) {
+		if recv := ssautil.Receiver(common); recv != nil && sameType(recv.Type(), call.Type()) {
 			out = append(out, b.clientHeaders(fn, recv, depth+1)...)
 		}
 	}
 	if refs := v.Referrers(); refs != nil {
 		for _, r := range *refs {
-			if call, ok := r.(*ssa.Call); ok && receiverOf(call.Common()) == v {
+			if call, ok := r.(*ssa.Call); ok && ssautil.Receiver(call.Common()) == v {
 				if hs, ok := apis.HeaderSetters[analysisutil.FuncName(call.Common())]; ok && hs.Client {
 					out = append(out, b.setterHeaders(fn, call.Common(), hs)...)
 				}
@@ -183,7 +183,7 @@ func sameType(a, b types.Type) bool { return types.Identical(a, b) }
 
 // setterHeaders returns the headers a setter call sets.
 func (b *builder) setterHeaders(fn *ssa.Function, common *ssa.CallCommon, hs apis.HeaderSetter) []hdr {
-	args := callArgs(common)
+	args := ssautil.CallArgs(common)
 	if hs.Map >= 0 {
 		if hs.Map < len(args) {
 			return b.mapHeaders(fn, args[hs.Map])
@@ -193,7 +193,7 @@ func (b *builder) setterHeaders(fn *ssa.Function, common *ssa.CallCommon, hs api
 	if hs.Name >= len(args) || hs.Value >= len(args) {
 		return nil
 	}
-	name, ok := constString(args[hs.Name])
+	name, ok := ssautil.ConstString(args[hs.Name])
 	if !ok {
 		return nil
 	}
@@ -203,14 +203,14 @@ func (b *builder) setterHeaders(fn *ssa.Function, common *ssa.CallCommon, hs api
 // mapHeaders returns the constant-keyed entries of a map literal:
 // SetHeaders(map[string]string{"Idempotency-Key": key}).
 func (b *builder) mapHeaders(fn *ssa.Function, m ssa.Value) []hdr {
-	m = unwrap(m)
+	m = ssautil.Unwrap(m)
 	if m.Referrers() == nil {
 		return nil
 	}
 	var out []hdr
 	for _, r := range *m.Referrers() {
 		if mu, ok := r.(*ssa.MapUpdate); ok && mu.Map == m {
-			if name, ok := constString(mu.Key); ok {
+			if name, ok := ssautil.ConstString(mu.Key); ok {
 				out = append(out, hdr{name: name, v: b.classify(fn, mu.Value, "")})
 			}
 		}
@@ -247,21 +247,21 @@ func (b *builder) headersOn(fn *ssa.Function, v ssa.Value) []hdr {
 						}
 					case *ssa.Store:
 						if y.Addr == x && isHeaderType(y.Val.Type()) {
-							out = append(out, b.headerMapSets(fn, unwrap(y.Val))...)
+							out = append(out, b.headerMapSets(fn, ssautil.Unwrap(y.Val))...)
 						}
 					}
 				}
 			case *ssa.Call:
 				common := x.Common()
 				name := analysisutil.FuncName(common)
-				if hs, ok := apis.HeaderSetters[name]; ok && !hs.Client && receiverOf(common) == v {
+				if hs, ok := apis.HeaderSetters[name]; ok && !hs.Client && ssautil.Receiver(common) == v {
 					out = append(out, b.setterHeaders(fn, common, hs)...)
 				}
 				if callee := common.StaticCallee(); callee != nil {
 					if s := b.calleeSummary(callee); s != nil {
-						full := fullArgs(common)
+						full := ssautil.FullArgs(common)
 						for _, ph := range s.params {
-							if ph.param < len(full) && unwrap(full[ph.param]) == v {
+							if ph.param < len(full) && ssautil.Unwrap(full[ph.param]) == v {
 								for _, h := range ph.headers {
 									out = append(out, hdr{name: h.name, v: b.instSrc(fn, x, h.v, true, label(callee))})
 								}
@@ -299,7 +299,7 @@ func (b *builder) headerMapSets(fn *ssa.Function, h ssa.Value) []hdr {
 			}
 		case *ssa.MapUpdate:
 			if x.Map == h {
-				if name, ok := constString(x.Key); ok {
+				if name, ok := ssautil.ConstString(x.Key); ok {
 					out = append(out, hdr{name: name, v: b.classify(fn, x.Value, "")})
 				}
 			}
@@ -313,7 +313,7 @@ func (b *builder) headerMapSets(fn *ssa.Function, h ssa.Value) []hdr {
 // runs gets no arguments from the call), values minted inside the callee
 // become fresh at the call.
 func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqSum, lbl string, transparent, bind bool) reqSum {
-	full := fullArgs(call.Common())
+	full := ssautil.FullArgs(call.Common())
 	out := newReq()
 	out.lib, out.method = q.lib, q.method
 	out.chain = q.chain
@@ -409,10 +409,10 @@ func (b *builder) paramHeaders(fn *ssa.Function) []paramHeaders {
 // methodOf reads an HTTP method argument: a constant (http.MethodPost is
 // one), or a parameter the caller fills in.
 func (b *builder) methodOf(fn *ssa.Function, v ssa.Value) (string, int) {
-	if s, ok := constString(v); ok {
+	if s, ok := ssautil.ConstString(v); ok {
 		return strings.ToUpper(s), -1
 	}
-	if p, ok := unwrap(v).(*ssa.Parameter); ok {
+	if p, ok := ssautil.Unwrap(v).(*ssa.Parameter); ok {
 		return "", paramIndex(fn, p)
 	}
 	return "", -1
@@ -431,10 +431,10 @@ func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 	if depth > 8 {
 		return []urlPart{{Text: unknownPart, Param: -1}}
 	}
-	v = unwrap(v)
+	v = ssautil.Unwrap(v)
 	switch x := v.(type) {
 	case *ssa.Const:
-		if s, ok := constString(x); ok {
+		if s, ok := ssautil.ConstString(x); ok {
 			return []urlPart{{Text: s, Param: -1}}
 		}
 	case *ssa.BinOp:
@@ -468,10 +468,10 @@ func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 		}
 	case *ssa.Call:
 		if analysisutil.FuncName(x.Common()) == "fmt.Sprintf" && len(x.Call.Args) > 0 {
-			if f, ok := constString(x.Call.Args[0]); ok {
+			if f, ok := ssautil.ConstString(x.Call.Args[0]); ok {
 				var args []ssa.Value
 				if len(x.Call.Args) == 2 {
-					args, _ = variadicArgs(x.Call.Args[1])
+					args, _ = ssautil.VariadicArgs(x.Call.Args[1])
 				}
 				return b.sprintfParts(fn, f, args, depth)
 			}
@@ -505,7 +505,7 @@ func (b *builder) sprintfParts(fn *ssa.Function, f string, args []ssa.Value, dep
 			out = append(out, urlPart{Text: sb.String(), Param: -1})
 			sb.Reset()
 		}
-		if next < len(args) {
+		if next < len(args) && args[next] != nil {
 			out = append(out, b.urlOf(fn, args[next], depth+1)...)
 		} else {
 			out = append(out, urlPart{Text: unknownPart, Param: -1})
@@ -520,45 +520,6 @@ func (b *builder) sprintfParts(fn *ssa.Function, f string, args []ssa.Value, dep
 
 // unknownPart renders a part of a URL the model cannot name.
 const unknownPart = "{…}"
-
-// variadicArgs returns the elements of a ...any argument built at the call.
-func variadicArgs(v ssa.Value) ([]ssa.Value, bool) {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	a, ok := sl.X.(*ssa.Alloc)
-	if !ok || a.Referrers() == nil {
-		return nil, false
-	}
-	type elem struct {
-		i int64
-		v ssa.Value
-	}
-	var elems []elem
-	for _, r := range *a.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, false
-		}
-		idx, _ := constant.Int64Val(c.Value)
-		for _, v := range storesTo(ia) {
-			elems = append(elems, elem{idx, unwrap(v)})
-		}
-	}
-	out := make([]ssa.Value, len(elems))
-	for _, e := range elems {
-		if e.i < 0 || int(e.i) >= len(out) {
-			return nil, false
-		}
-		out[e.i] = e.v
-	}
-	return out, true
-}
 
 // urlKnown reports whether a URL has a part the model can name: constant
 // text or a named variable.
@@ -589,14 +550,6 @@ func fieldName(t types.Type, i int) string {
 		return ""
 	}
 	return st.Field(i).Name()
-}
-
-func constString(v ssa.Value) (string, bool) {
-	c, ok := unwrap(v).(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }
 
 func storesTo(addr ssa.Value) []ssa.Value {

@@ -1,6 +1,7 @@
 package netcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -98,7 +99,7 @@ func (b *builder) classifyInto(fn *ssa.Function, v ssa.Value, field string, s *s
 		}
 		// Otherwise a function of its arguments (fmt.Sprintf, strconv,
 		// a key derived from the order): new only if they are.
-		args := fullArgs(common)
+		args := ssautil.FullArgs(common)
 		if len(args) == 0 {
 			s.other = true
 		}
@@ -265,7 +266,7 @@ func (b *builder) instSrc(fn *ssa.Function, call ssa.CallInstruction, v src, bin
 		// Minted inside the callee: new on every call of it.
 		out.fresh = append(out.fresh, Fresh{Call: call, Name: callee})
 	}
-	full := fullArgs(call.Common())
+	full := ssautil.FullArgs(call.Common())
 	for _, p := range v.params {
 		if !bind || p.Index >= len(full) {
 			out.other = true
@@ -343,5 +344,5 @@ func shortName(common *ssa.CallCommon) string {
 	if f == nil {
 		return "?"
 	}
-	return objLabel(f)
+	return ssautil.ObjLabel(f)
 }

@@ -1,6 +1,7 @@
 package retry
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -91,11 +92,11 @@ func (b *builder) callClient(call *ssa.Call, index, depth int) clientState {
 	if c, ok := apis.RetryClientCtors[name]; ok {
 		return clientState{known: true, lib: c.Lib, retries: c.Default, dflt: true, pos: call.Pos()}
 	}
-	recv := receiverOf(common)
+	recv := ssautil.Receiver(common)
 	if apis.RetryCountSetters[name] && recv != nil {
 		st := b.clientOf(recv, depth+1)
 		if st.known {
-			st.retries, st.dflt, st.pos = constInt(callArgs(common), 0), false, call.Pos()
+			st.retries, st.dflt, st.pos = constInt(ssautil.CallArgs(common), 0), false, call.Pos()
 		}
 		return st
 	}
@@ -165,8 +166,8 @@ func (b *builder) configure(st *clientState, v ssa.Value) {
 			}
 		case *ssa.Call:
 			common := x.Common()
-			if apis.RetryCountSetters[analysisutil.FuncName(common)] && receiverOf(common) == v {
-				st.retries, st.dflt, st.pos = constInt(callArgs(common), 0), false, x.Pos()
+			if apis.RetryCountSetters[analysisutil.FuncName(common)] && ssautil.Receiver(common) == v {
+				st.retries, st.dflt, st.pos = constInt(ssautil.CallArgs(common), 0), false, x.Pos()
 			}
 		}
 	}
@@ -310,15 +311,4 @@ func constInt(args []ssa.Value, i int) int64 {
 		}
 	}
 	return -1
-}
-
-// receiverOf returns a method call's receiver, or nil.
-func receiverOf(common *ssa.CallCommon) ssa.Value {
-	if common.IsInvoke() {
-		return common.Value
-	}
-	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[0]
-	}
-	return nil
 }

@@ -1,6 +1,7 @@
 package retry
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 
@@ -102,7 +103,7 @@ func (b *builder) callRuns(call ssa.CallInstruction) []*ssa.Parameter {
 			out = append(out, b.closureRuns(f, 0)...)
 		}
 	}
-	full := fullArgs(common)
+	full := ssautil.FullArgs(common)
 	for _, i := range b.runsArgs(common) {
 		if i >= len(full) {
 			continue
@@ -190,7 +191,7 @@ func (b *builder) runsOf(fn *ssa.Function) []int {
 	return out
 }
 
-// runsArgs returns the indexes into fullArgs(common) of the func values
+// runsArgs returns the indexes into ssautil.FullArgs(common) of the func values
 // the call runs before it returns.
 func (b *builder) runsArgs(common *ssa.CallCommon) []int {
 	name := analysisutil.FuncName(common)
@@ -299,22 +300,9 @@ func bindingOf(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// funcOf returns the function a func value denotes: a closure, a named
-// function, or a bound method.
-func funcOf(v ssa.Value) *ssa.Function {
-	switch x := unwrap(v).(type) {
-	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		return fn
-	case *ssa.Function:
-		return x
-	}
-	return nil
-}
-
 // literal returns the function literal v denotes, or nil.
 func literal(v ssa.Value) *ssa.Function {
-	if f := funcOf(v); f != nil && f.Parent() != nil {
+	if f := ssautil.FuncOf(v); f != nil && f.Parent() != nil {
 		return f
 	}
 	return nil
@@ -335,46 +323,4 @@ func unwrap(v ssa.Value) ssa.Value {
 			return v
 		}
 	}
-}
-
-// fullArgs returns the call's arguments with the receiver first.
-func fullArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return append([]ssa.Value{common.Value}, common.Args...)
-	}
-	return common.Args
-}
-
-// callArgs returns the call's arguments without the receiver.
-func callArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return common.Args
-	}
-	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:]
-	}
-	return common.Args
-}
-
-// variadic returns the elements of a ...T argument built by the call.
-func variadic(v ssa.Value) ([]ssa.Value, bool) {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	a, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	var out []ssa.Value
-	for _, r := range *a.Referrers() {
-		if ia, ok := r.(*ssa.IndexAddr); ok {
-			for _, rr := range *ia.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-					out = append(out, unwrap(st.Val))
-				}
-			}
-		}
-	}
-	return out, true
 }

@@ -1,6 +1,7 @@
 package retry
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -116,14 +117,14 @@ func (b *builder) regionsOf(fn *ssa.Function) []*Region {
 //	httpx.Retry(3, func() error { ... })     // a helper, by fact
 func (b *builder) callRegion(fn *ssa.Function, call ssa.CallInstruction) *Region {
 	common := call.Common()
-	full := fullArgs(common)
+	full := ssautil.FullArgs(common)
 	name := analysisutil.FuncName(common)
 	if rf, ok := apis.RetryFuncs[name]; ok {
-		args := callArgs(common)
+		args := ssautil.CallArgs(common)
 		if rf.Op >= len(args) || turnsOffRetries(args) {
 			return nil
 		}
-		if rf.Mark != "" && !calls(funcOf(args[rf.Op]), rf.Mark, 0) {
+		if rf.Mark != "" && !calls(ssautil.FuncOf(args[rf.Op]), rf.Mark, 0) {
 			return nil // go-retry retries only errors marked retryable
 		}
 		return b.region(KindLibrary, rf.Label, fn, call, args[rf.Op])
@@ -139,7 +140,7 @@ func (b *builder) callRegion(fn *ssa.Function, call ssa.CallInstruction) *Region
 }
 
 func (b *builder) region(kind Kind, construct string, fn *ssa.Function, call ssa.CallInstruction, op ssa.Value) *Region {
-	f := funcOf(op)
+	f := ssautil.FuncOf(op)
 	return &Region{Kind: kind, Construct: construct, Pos: call.Pos(), Fn: f, Func: op, Call: call, Literal: f != nil && f.Parent() != nil}
 }
 
@@ -169,7 +170,7 @@ func calls(fn *ssa.Function, name string, depth int) bool {
 func turnsOffRetries(args []ssa.Value) bool {
 	var opts []ssa.Value
 	for _, a := range args {
-		if elems, ok := variadic(a); ok {
+		if elems, ok := ssautil.VariadicArgs(a); ok {
 			opts = append(opts, elems...)
 		} else {
 			opts = append(opts, unwrap(a))

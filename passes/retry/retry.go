@@ -27,6 +27,7 @@ package retry
 
 import (
 	"fmt"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -323,26 +324,9 @@ func label(fn *ssa.Function) string {
 		fn = fn.Origin()
 	}
 	if obj, ok := fn.Object().(*types.Func); ok {
-		return objLabel(obj)
+		return ssautil.ObjLabel(obj)
 	}
 	return fn.Name()
-}
-
-func objLabel(obj *types.Func) string {
-	pkg := ""
-	if obj.Pkg() != nil {
-		pkg = obj.Pkg().Name() + "."
-	}
-	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			return pkg + n.Obj().Name() + "." + obj.Name()
-		}
-	}
-	return pkg + obj.Name()
 }
 
 // calleeObj returns the types.Func a call invokes statically (origin of

@@ -17,6 +17,7 @@ package txscope
 
 import (
 	"fmt"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -235,14 +236,14 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 		if !holdsTx(v.Type(), 0) {
 			return false // an error, a count: not the transaction
 		}
-		v = unwrapTx(v)
+		v = ssautil.Unwrap(v)
 		if txs[v] {
 			return true
 		}
 		switch x := v.(type) {
 		case *ssa.Call:
 			for _, a := range x.Call.Args {
-				if txs[unwrapTx(a)] {
+				if txs[ssautil.Unwrap(a)] {
 					return true
 				}
 			}
@@ -255,7 +256,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 			for _, r := range *a.Referrers() {
 				if fa, ok := r.(*ssa.FieldAddr); ok && fa.Referrers() != nil {
 					for _, rr := range *fa.Referrers() {
-						if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && txs[unwrapTx(st.Val)] {
+						if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && txs[ssautil.Unwrap(st.Val)] {
 							return true
 						}
 					}
@@ -307,7 +308,7 @@ func (f *finder) scan(fn *ssa.Function) {
 
 func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 	common := call.Common()
-	args := dbcallArgs(common)
+	args := ssautil.CallArgs(common)
 	// Explicit Begin.
 	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpBegin {
 		if v := call.Value(); v != nil {
@@ -329,7 +330,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 			if v := call.Value(); v != nil {
 				iso := sqltext.IsolationNone
 				if len(args) > 0 {
-					if opts, ok := variadic(args[0]); ok && len(opts) > 0 {
+					if opts, ok := ssautil.VariadicArgs(args[0]); ok && len(opts) > 0 {
 						iso = isolationOf(opts[0])
 					}
 				}
@@ -340,7 +341,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 		case "Transaction":
 			iso := sqltext.IsolationNone
 			if len(args) > 1 {
-				if opts, ok := variadic(args[1]); ok && len(opts) > 0 {
+				if opts, ok := ssautil.VariadicArgs(args[1]); ok && len(opts) > 0 {
 					iso = isolationOf(opts[0])
 				}
 			}
@@ -369,7 +370,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 			return
 		}
 		if h := f.helperOf(callee); h != nil {
-			full := fullArgs(common)
+			full := ssautil.FullArgs(common)
 			if h.Func < len(full) {
 				f.callback(fn, call, full[h.Func], h.TxArg, h.Isolation, calleeLabel(callee))
 			}
@@ -379,7 +380,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 
 // callback records the transaction a callback runs in.
 func (f *finder) callback(fn *ssa.Function, call ssa.CallInstruction, cb ssa.Value, txArg int, iso sqltext.Isolation, helper string) {
-	body := funcOf(cb)
+	body := ssautil.FuncOf(cb)
 	if body == nil {
 		return
 	}
@@ -537,7 +538,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 				continue
 			}
 			common := call.Common()
-			args := dbcallArgs(common)
+			args := ssautil.CallArgs(common)
 			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
 				switch m.Op {
 				case apis.OpBegin:
@@ -566,7 +567,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					if i := paramIdx(arg(args, 0)); i >= 0 {
 						iso := sqltext.IsolationNone
 						if len(args) > 1 {
-							if opts, ok := variadic(args[1]); ok && len(opts) > 0 {
+							if opts, ok := ssautil.VariadicArgs(args[1]); ok && len(opts) > 0 {
 								iso = isolationOf(opts[0])
 							}
 						}
@@ -585,7 +586,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			// A call of the func parameter with the transaction.
 			if i := paramIdx(common.Value); i >= 0 && !common.IsInvoke() {
 				for j, a := range common.Args {
-					if iso, ok := begins[unwrapTx(a)]; ok {
+					if iso, ok := begins[ssautil.Unwrap(a)]; ok {
 						return &helperFact{Func: i, TxArg: j, Isolation: iso}
 					}
 				}
@@ -593,7 +594,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			// Passing the func parameter on to another helper.
 			if callee := common.StaticCallee(); callee != nil && callee != fn {
 				if h := f.helperOf(callee); h != nil {
-					full := fullArgs(common)
+					full := ssautil.FullArgs(common)
 					if h.Func < len(full) {
 						if i := paramIdx(full[h.Func]); i >= 0 {
 							return &helperFact{Func: i, TxArg: h.TxArg, Isolation: h.Isolation}
@@ -615,7 +616,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 //
 // It returns the parameter's index and the argument position, or -1, -1.
 func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (int, int) {
-	body := funcOf(cb)
+	body := ssautil.FuncOf(cb)
 	if body == nil || body.Parent() != fn || len(body.Params) == 0 {
 		return -1, -1
 	}
@@ -652,13 +653,13 @@ func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (i
 	}
 	tx := body.Params[0]
 	fromTx := func(a ssa.Value) bool {
-		a = unwrapTx(a)
+		a = ssautil.Unwrap(a)
 		if a == tx {
 			return true
 		}
 		if c, ok := a.(*ssa.Call); ok {
 			for _, x := range c.Call.Args {
-				if unwrapTx(x) == tx {
+				if ssautil.Unwrap(x) == tx {
 					return true
 				}
 			}
@@ -689,21 +690,6 @@ func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (i
 	return -1, -1
 }
 
-func unwrapTx(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
-
 // endsOf returns the Commit and Rollback calls on a transaction value
 // (deferred ones excluded: they run when the function returns).
 func endsOf(tx ssa.Value) []ssa.CallInstruction {
@@ -718,7 +704,7 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 		for _, r := range *v.Referrers() {
 			switch x := r.(type) {
 			case *ssa.Call:
-				if isEnd(x.Common()) && unwrapTx(receiver(x.Common())) == unwrapTx(v) {
+				if isEnd(x.Common()) && ssautil.Unwrap(ssautil.Receiver(x.Common())) == ssautil.Unwrap(v) {
 					out = append(out, x)
 				}
 			case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.Phi:
@@ -803,16 +789,6 @@ func (t *Tx) IsEnd(instr ssa.Instruction) bool {
 	return false
 }
 
-func receiver(common *ssa.CallCommon) ssa.Value {
-	if common.IsInvoke() {
-		return common.Value
-	}
-	if len(common.Args) > 0 {
-		return common.Args[0]
-	}
-	return nil
-}
-
 // isolationOf reads the isolation level of transaction options:
 // &sql.TxOptions{Isolation: sql.LevelSerializable}, pgx.TxOptions{IsoLevel:
 // pgx.Serializable}.
@@ -864,7 +840,7 @@ func levelOf(c *ssa.Const) sqltext.Isolation {
 // storedField returns the constant or value stored into a field of a
 // composite literal passed by pointer or by value.
 func storedField(v ssa.Value, name string) ssa.Value {
-	v = unwrapTx(v)
+	v = ssautil.Unwrap(v)
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X
 	}
@@ -887,28 +863,6 @@ func storedField(v ssa.Value, name string) ssa.Value {
 		}
 	}
 	return nil
-}
-
-func variadic(v ssa.Value) ([]ssa.Value, bool) {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	a, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	var out []ssa.Value
-	for _, r := range *a.Referrers() {
-		if ia, ok := r.(*ssa.IndexAddr); ok {
-			for _, rr := range *ia.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-					out = append(out, unwrapTx(st.Val))
-				}
-			}
-		}
-	}
-	return out, true
 }
 
 func extract(v ssa.Value, index int) ssa.Value {
@@ -946,37 +900,6 @@ func gormName(common *ssa.CallCommon) (string, bool) {
 		return "", false
 	}
 	return f.Name(), true
-}
-
-// dbcallArgs returns a call's arguments without the receiver.
-func dbcallArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return common.Args
-	}
-	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:]
-	}
-	return common.Args
-}
-
-func fullArgs(common *ssa.CallCommon) []ssa.Value {
-	if common.IsInvoke() {
-		return append([]ssa.Value{common.Value}, common.Args...)
-	}
-	return common.Args
-}
-
-// funcOf returns the function a func value denotes: a closure, or a named
-// function or method value.
-func funcOf(v ssa.Value) *ssa.Function {
-	switch x := unwrapTx(v).(type) {
-	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		return fn
-	case *ssa.Function:
-		return x
-	}
-	return nil
 }
 
 func calleeLabel(fn *ssa.Function) string {
