@@ -15,7 +15,8 @@
 //	go vet -vettool=idemvet           cmd/idemvet, whose own driver (internal/vetdriver) handles go vet's runs
 //	noop ./...                        standalone no-op without facts: only the root packages from source
 //	noop-fact ./...                   standalone no-op whose analyzer declares a fact: every package from source (the standalone floor)
-//	idemvet ./...                     standalone idemvet
+//	stock ./...                       idemvet's analyzers under x/tools' checker (multichecker): before
+//	idemvet ./...                     standalone idemvet (internal/vetdriver)
 //	staticcheck ./...                 staticcheck v0.8.2, installed into a temporary GOBIN, with a fresh cache
 //
 // go vet caches its per-package results, keyed among other things by the
@@ -86,6 +87,9 @@ var configs = []config{
 	{"noop-fact", "noop-fact ./...", false, func(t *tools, n string) (string, []string, []string) {
 		return t.noopFact, []string{"./..."}, nil
 	}},
+	{"stock", "stock ./...", false, func(t *tools, n string) (string, []string, []string) {
+		return t.stock, []string{"./..."}, nil
+	}},
 	{"idemvet", "idemvet ./...", false, func(t *tools, n string) (string, []string, []string) {
 		return t.idemvet, []string{"./..."}, nil
 	}},
@@ -145,8 +149,8 @@ func main() {
 		summary = append(summary, measure(t, abs, selected)...)
 	}
 	if *markdown {
-		fmt.Println("\n| module | packages (with deps) | vet: idemvet / go vet CPU | vet: stock / go vet | vet: noop / go vet | standalone: idemvet / noop-fact CPU | idemvet / staticcheck peak RSS |")
-		fmt.Println("|---|---|---|---|---|---|---|")
+		fmt.Println("\n| module | packages (with deps and tests) | go vet: idemvet / default CPU | go vet: stock / default | go vet: noop / default | standalone: idemvet / noop-fact CPU | standalone: stock / noop-fact | peak RSS: idemvet / staticcheck | peak RSS: stock / staticcheck |")
+		fmt.Println("|---|---|---|---|---|---|---|---|---|")
 		for _, row := range summary {
 			fmt.Println(row)
 		}
@@ -254,7 +258,7 @@ func measure(t *tools, dir string, selected []config) []string {
 			ratio = fmt.Sprintf("%.2f×", m.cpu.Seconds()/base.cpu.Seconds())
 		}
 		findings := ""
-		if c.vet && c.name != "go vet" || strings.HasPrefix(c.name, "idemvet") {
+		if c.vet && c.name != "go vet" || c.key == "idemvet" || c.key == "stock" {
 			findings = fmt.Sprint(m.findings)
 		}
 		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%d\t%d\t%s\t%s\t\n", c.name, m.cpu.Seconds(), m.wall.Seconds(), m.rssKB/1024, m.exit, findings, ratio)
@@ -275,16 +279,22 @@ func measure(t *tools, dir string, selected []config) []string {
 	fmt.Printf("vet mode:   idemvet / go vet CPU %s (target ≤ 0.6); stock driver / go vet %s; noop floor / go vet %s; idemvet / noop floor %s\n",
 		ratio("go vet -vettool=idemvet", "go vet", false), ratio("go vet -vettool=stock", "go vet", false),
 		ratio("go vet -vettool=noop", "go vet", false), ratio("go vet -vettool=idemvet", "go vet -vettool=noop", false))
-	fmt.Printf("standalone: idemvet / noop-fact CPU %s (target ≤ 1.3); noop-fact / noop %s; peak RSS idemvet / staticcheck %s (target ≤ 1); idemvet / noop-fact %s\n",
-		ratio("idemvet ./...", "noop-fact ./...", false), ratio("noop-fact ./...", "noop ./...", false),
-		ratio("idemvet ./...", "staticcheck ./...", true), ratio("idemvet ./...", "noop-fact ./...", true))
-	if a, b := med["go vet -vettool=idemvet"], med["go vet -vettool=stock"]; a.exit >= 0 && b.exit >= 0 && (a.findings != b.findings) {
-		fmt.Printf("warning: idemvet and the stock driver report different numbers of findings (%d, %d)\n", a.findings, b.findings)
+	fmt.Printf("standalone: idemvet / noop-fact CPU %s (target ≤ 1.3); stock / noop-fact %s; noop-fact / noop %s\n",
+		ratio("idemvet ./...", "noop-fact ./...", false), ratio("stock ./...", "noop-fact ./...", false), ratio("noop-fact ./...", "noop ./...", false))
+	fmt.Printf("            peak RSS idemvet / staticcheck %s (target ≤ 1); stock / staticcheck %s; idemvet / noop-fact %s\n",
+		ratio("idemvet ./...", "staticcheck ./...", true), ratio("stock ./...", "staticcheck ./...", true), ratio("idemvet ./...", "noop-fact ./...", true))
+	for _, pair := range [][2]string{{"go vet -vettool=idemvet", "go vet -vettool=stock"}, {"idemvet ./...", "stock ./..."}} {
+		a, oka := med[pair[0]]
+		b, okb := med[pair[1]]
+		if oka && okb && a.findings != b.findings {
+			fmt.Printf("warning: %s and %s report different numbers of findings (%d, %d)\n", pair[0], pair[1], a.findings, b.findings)
+		}
 	}
-	return []string{fmt.Sprintf("| %s | %d (%d) | %s | %s | %s | %s | %s |", filepath.Base(dir), own, deps,
+	return []string{fmt.Sprintf("| %s | %d (%d) | %s | %s | %s | %s | %s | %s | %s |", filepath.Base(dir), own, deps,
 		ratio("go vet -vettool=idemvet", "go vet", false), ratio("go vet -vettool=stock", "go vet", false),
-		ratio("go vet -vettool=noop", "go vet", false), ratio("idemvet ./...", "noop-fact ./...", false),
-		ratio("idemvet ./...", "staticcheck ./...", true))}
+		ratio("go vet -vettool=noop", "go vet", false),
+		ratio("idemvet ./...", "noop-fact ./...", false), ratio("stock ./...", "noop-fact ./...", false),
+		ratio("idemvet ./...", "staticcheck ./...", true), ratio("stock ./...", "staticcheck ./...", true))}
 }
 
 var findingRE = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): [^\t]`)
