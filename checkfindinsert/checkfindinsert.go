@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,9 +70,13 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 	if len(decisions) == 0 {
 		return
 	}
+	cli := isCommand(pass.Pkg)
 	for _, ins := range fi.Accesses {
 		if ins.Kind != dbcall.KindInsert || ins.Table == "" {
 			continue
+		}
+		if cli && ins.Table == "file" {
+			continue // a command-line tool's files: one user, one process
 		}
 		for _, d := range decisions {
 			if d.Access.Kind != dbcall.KindRead || d.Access.Call == ins.Call {
@@ -83,6 +88,12 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 			}
 		}
 	}
+}
+
+// isCommand reports a package of a command-line tool: package main, or a
+// package below a cmd/ directory.
+func isCommand(pkg *types.Package) bool {
+	return pkg.Name() == "main" || strings.HasPrefix(pkg.Path(), "cmd/") || strings.Contains(pkg.Path(), "/cmd/")
 }
 
 type decision struct {

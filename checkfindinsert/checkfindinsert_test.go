@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "schemaunique", "schemanounique", "schemapartial")
+	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "schemaunique", "schemanounique", "schemapartial", "fscli")
 }

@@ -52,7 +52,9 @@
 // duplicate is handled (gorm.ErrDuplicatedKey).
 //
 // The same shape on the filesystem (os.Stat then os.Create of the same
-// path) is reported too; the fix is os.OpenFile with O_CREATE|O_EXCL.
+// path) is reported too, outside command-line tools (package main and
+// packages below a cmd/ directory, where one user runs one process); the
+// fix is os.OpenFile with O_CREATE|O_EXCL.
 //
 // Categories: "unhandled" when no UNIQUE constraint on the key is known to
 // be missing (the duplicate is rejected, but the losing request gets an
