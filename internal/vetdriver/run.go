@@ -13,6 +13,8 @@ import (
 	"log"
 	"net/url"
 	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 
@@ -169,10 +171,16 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 		}
 		defer f.Close()
 		r, err := gcexportdata.NewReader(bufio.NewReader(f))
-		if err != nil {
-			return nil, fmt.Errorf("reading export data of %q: %v", path, err)
+		if err == nil {
+			var pkg *types.Package
+			if pkg, err = gcexportdata.Read(r, fset, packages, path); err == nil {
+				return pkg, nil
+			}
 		}
-		return gcexportdata.Read(r, fset, packages, path)
+		// Export data written by a newer compiler than the one this tool
+		// knows is the likely cause.
+		return nil, fmt.Errorf("reading export data of %q: %v (%s was built with %s; rebuild it with the go command that runs it)",
+			path, err, filepath.Base(os.Args[0]), runtime.Version())
 	})
 	tc := &types.Config{
 		Importer:  importer,

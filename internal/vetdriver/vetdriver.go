@@ -53,6 +53,7 @@ package vetdriver
 
 import (
 	"encoding/gob"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -127,6 +128,12 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 			}
 		}
 	}
+	if unitRun && !gcCompiled(args[len(args)-1]) {
+		// Export data this driver can read comes from gc; under gccgo,
+		// every run of the invocation goes to unitchecker alike.
+		unitchecker.Main(analyzers...)
+		panic("unreachable")
+	}
 	progname := filepath.Base(os.Args[0])
 	log.SetFlags(0)
 	log.SetPrefix(progname + ": ")
@@ -142,6 +149,20 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 		return // multichecker reports the error, or prints usage
 	}
 	os.Exit(standalone(opts, flags.enabled(), fs.Args(), flags.tests, output{json: flags.json, context: flags.context}))
+}
+
+// gcCompiled reports whether the unit's config names the gc compiler (or
+// none, or cannot be read: the run then reports the error itself).
+func gcCompiled(configFile string) bool {
+	data, err := os.ReadFile(configFile)
+	if err != nil {
+		return true
+	}
+	var cfg struct{ Compiler string }
+	if json.Unmarshal(data, &cfg) != nil {
+		return true
+	}
+	return cfg.Compiler == "" || cfg.Compiler == "gc"
 }
 
 // unit parses the flags of a unit run and runs it; it returns the exit
