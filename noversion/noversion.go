@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
-	versioned := versionedTables(db, cat)
+	versioned := versionedTables(db)
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue
@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {
 				continue
 			}
-			if d, ok := checkVersion(pass, txs, versioned, a); ok {
+			if d, ok := checkVersion(pass, txs, cat, versioned, a); ok {
 				rep.Report(d)
 				continue
 			}
@@ -75,13 +75,8 @@ type versioned struct {
 // versionedTables collects the tables known to be versioned: written by a
 // model with a version field, or updated somewhere (here or in a called
 // repository) with a version predicate.
-func versionedTables(db *dbcall.Result, cat *schema.Catalog) map[string]versioned {
+func versionedTables(db *dbcall.Result) map[string]versioned {
 	out := map[string]versioned{}
-	for _, t := range cat.Tables() {
-		if t.Version != "" {
-			out[strings.ToLower(t.Name)] = versioned{t.Version, "model"}
-		}
-	}
 	for _, fi := range db.Funcs {
 		for _, a := range fi.Accesses {
 			if a.Table == "" {
@@ -108,8 +103,15 @@ func versionedTables(db *dbcall.Result, cat *schema.Catalog) map[string]versione
 
 // checkVersion reports an update of a versioned table that omits the
 // version predicate or does not bump the version.
-func checkVersion(pass *analysis.Pass, txs *txscope.Result, tables map[string]versioned, a *dbcall.Access) (analysis.Diagnostic, bool) {
-	v, ok := tables[a.Table]
+func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	// The schema first (read only for tables the code updates), then the
+	// models and the other statements.
+	v, ok := versioned{}, false
+	if t := cat.Table(a.Table); t != nil && t.Version != "" {
+		v, ok = versioned{t.Version, "model"}, true
+	} else {
+		v, ok = tables[a.Table]
+	}
 	if !ok {
 		return analysis.Diagnostic{}, false
 	}

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -82,7 +81,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = result, nil
 		}
 	}()
-	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !declaresRepository(pass.Pkg) && !usesFS(pass) {
+	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass))) {
 		return result, nil
 	}
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
@@ -126,56 +125,40 @@ func toString(v any) string {
 	return reflect.TypeOf(v).String()
 }
 
-// usesFS reports whether the package calls a filesystem function the model
-// knows (os.Stat), without building SSA: a scan of the identifiers it uses.
+// usesFS reports whether the package both checks and creates files with
+// the functions the model knows (os.Stat and os.WriteFile, os.Create,
+// os.OpenFile), without building SSA: a scan of the identifiers it uses.
 func usesFS(pass *analysis.Pass) bool {
+	stat, create := false, false
 	for _, obj := range pass.TypesInfo.Uses {
 		if f, ok := obj.(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "os" {
-			if fs, ok := apis.FSFuncs[f.FullName()]; ok && fs.Op == apis.FSStat {
-				return true
+			if fs, ok := apis.FSFuncs[f.FullName()]; ok {
+				stat = stat || fs.Op == apis.FSStat
+				create = create || fs.Op != apis.FSStat
 			}
 		}
 	}
-	return false
+	return stat && create
+}
+
+// ownCode reports a package of the module being analyzed rather than of a
+// dependency module: only there are the shortcuts that model code without
+// a database import (repository interfaces, files) worth their SSA.
+func ownCode(pass *analysis.Pass) bool {
+	m := pass.Module
+	return m == nil || m.Version == "" || m.Main
 }
 
 // IsLibrary reports whether path is the standard library or a library whose
 // behavior passes/apis describes: idemvet's passes never look inside them.
 func IsLibrary(path string) bool { return isLibrary(path) }
 
-// isLibrary reports packages whose behavior passes/apis describes as data
-// (the database libraries themselves) and the standard library: the model
-// never looks inside them.
-func isLibrary(path string) bool {
-	for _, p := range dbPackages {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	for _, p := range []string{"gorm.io/", "github.com/jackc/", "github.com/lib/pq", "github.com/go-sql-driver/", "github.com/mattn/go-sqlite3", "modernc.org/"} {
-		if strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return IsStd(path)
-}
-
-// stdRoots are the first path elements of the standard library's packages.
-var stdRoots = map[string]bool{
-	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true, "container": true,
-	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true,
-	"errors": true, "expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
-	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true, "maps": true,
-	"math": true, "mime": true, "net": true, "os": true, "path": true, "plugin": true, "reflect": true,
-	"regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true, "strings": true,
-	"structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
-	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true, "cmd": true,
-}
+// isLibrary reports the standard library and the libraries passes/apis
+// describes: the model never looks inside them.
+func isLibrary(path string) bool { return apis.Library(path) }
 
 // IsStd reports whether path is a standard library package.
-func IsStd(path string) bool {
-	return stdRoots[strings.SplitN(path, "/", 2)[0]]
-}
+func IsStd(path string) bool { return apis.IsStd(path) }
 
 // hasImportedSummaries reports whether any dependency exported a summary,
 // so that a package calling a repository package has something to model

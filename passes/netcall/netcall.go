@@ -201,7 +201,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		return r, nil
 	}
 	path := pass.Pkg.Path()
-	if dbcall.IsLibrary(path) || isNetLibrary(path) {
+	if dbcall.IsLibrary(path) {
 		return r, nil
 	}
 	imported := importFacts(pass)
@@ -224,18 +224,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 	sort.SliceStable(r.Funcs, func(i, j int) bool { return r.Funcs[i].Fn.Pos() < r.Funcs[j].Fn.Pos() })
 	b.exportFacts()
 	return r, nil
-}
-
-// isNetLibrary reports the network libraries passes/apis describes.
-func isNetLibrary(path string) bool {
-	for _, p := range []string{"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
-		"github.com/nats-io/", apis.RetryableHTTPPkg, apis.RestyPkg, "github.com/hashicorp/go-cleanhttp",
-		"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry", "golang.org/x/net"} {
-		if path == p || strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // importedFacts are the facts of this analyzer on imported objects.

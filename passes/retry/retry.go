@@ -33,7 +33,6 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -248,7 +247,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			r.imported.clients[f.Object] = fact
 		}
 	}
-	if dbcall.IsLibrary(pass.Pkg.Path()) || isRetryLibrary(pass.Pkg.Path()) {
+	if dbcall.IsLibrary(pass.Pkg.Path()) {
 		return r, nil
 	}
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
@@ -267,17 +266,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 		r.b.exportFacts(pass)
 	}
 	return r, nil
-}
-
-// isRetryLibrary reports the libraries passes/apis describes.
-func isRetryLibrary(path string) bool {
-	for _, p := range []string{"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry",
-		apis.RetryableHTTPPkg, apis.RestyPkg, "github.com/hashicorp/go-cleanhttp", "google.golang.org/", "github.com/segmentio/kafka-go", "github.com/nats-io/"} {
-		if path == p || strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // exportsFacts reports whether the package may declare something other

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"sync"
 	"sort"
 	"strings"
 
@@ -17,6 +18,25 @@ type Catalog struct {
 	Files []string
 	// Warnings lists the problems met while reading them.
 	Warnings []Warning
+	// lazy, when set, loads the catalog on first use: most packages never
+	// ask (go vet runs a process per package, and discovery reads the
+	// module's files).
+	lazy *lazy
+}
+
+type lazy struct {
+	once sync.Once
+	load func() *Catalog
+	cat  *Catalog
+}
+
+// get returns the loaded catalog.
+func (c *Catalog) get() *Catalog {
+	if c == nil || c.lazy == nil {
+		return c
+	}
+	c.lazy.once.Do(func() { c.lazy.cat = c.lazy.load() })
+	return c.lazy.cat
 }
 
 // Table is one table of the catalog.
@@ -64,6 +84,7 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 // Table returns the table named name (case-insensitive, schema-qualified
 // names match their bare name), or nil.
 func (c *Catalog) Table(name string) *Table {
+	c = c.get()
 	if c == nil || c.tables == nil {
 		return nil
 	}
@@ -72,6 +93,7 @@ func (c *Catalog) Table(name string) *Table {
 
 // Tables returns the tables in name order.
 func (c *Catalog) Tables() []*Table {
+	c = c.get()
 	if c == nil {
 		return nil
 	}
@@ -84,7 +106,10 @@ func (c *Catalog) Tables() []*Table {
 }
 
 // Empty reports whether the catalog knows no table.
-func (c *Catalog) Empty() bool { return c == nil || len(c.tables) == 0 }
+func (c *Catalog) Empty() bool {
+	c = c.get()
+	return c == nil || len(c.tables) == 0
+}
 
 func key(name string) string {
 	name = strings.ToLower(name)

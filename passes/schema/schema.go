@@ -65,12 +65,23 @@ func run(pass *analysis.Pass) (any, error) {
 	if dir == "" && len(opts.Paths) == 0 {
 		return &Catalog{}, nil
 	}
-	cat, err := Load(moduleRoot(dir), dir, opts)
-	if err != nil {
-		return nil, err
+	// A -schema path that does not exist is an error now; reading waits
+	// until a checker asks.
+	for _, p := range opts.Paths {
+		if _, err := expand(p, ""); err != nil {
+			return nil, err
+		}
 	}
-	warnOnce(cat)
-	return cat, nil
+	root := moduleRoot(dir)
+	return &Catalog{lazy: &lazy{load: func() *Catalog {
+		cat, err := Load(root, dir, opts)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "idemvet: schema: %v\n", err)
+			return &Catalog{}
+		}
+		warnOnce(cat)
+		return cat
+	}}}, nil
 }
 
 // packageDir returns the directory of the package's first file.

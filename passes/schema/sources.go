@@ -317,8 +317,7 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 		if err != nil || len(data) > 4<<20 {
 			continue
 		}
-		low := bytes.ToLower(data)
-		hasDDL := bytes.Contains(low, []byte("create table")) || bytes.Contains(low, []byte("create unique index")) || bytes.Contains(low, []byte("alter table"))
+		hasDDL := containsFold(data, "create table") || containsFold(data, "create unique index") || containsFold(data, "alter table")
 		hasEmbed := bytes.Contains(data, []byte("//go:embed"))
 		if !hasDDL && !hasEmbed {
 			continue
@@ -365,6 +364,25 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 			return true
 		})
 	}
+}
+
+// containsFold reports whether data contains the lower-case ASCII word w
+// in any case, without copying data.
+func containsFold(data []byte, w string) bool {
+	first := w[0]
+	for i := 0; i+len(w) <= len(data); i++ {
+		if data[i]|0x20 != first {
+			continue
+		}
+		j := 1
+		for j < len(w) && (data[i+j]|0x20 == w[j] || w[j] == ' ' && data[i+j] == ' ') {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
 }
 
 func looksLikeDDLText(s string) bool {

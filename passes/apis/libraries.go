@@ -1,0 +1,52 @@
+package apis
+
+import "strings"
+
+// describedPrefixes are the import paths (and path prefixes) of the
+// libraries these tables describe: database drivers and ORMs, network
+// clients and message buses, retry libraries. idemvet's passes never look
+// inside them and attach no facts to them; go vet's fact-only runs of them
+// can be skipped.
+var describedPrefixes = []string{
+	// databases
+	"github.com/jackc/", "github.com/lib/pq", "github.com/go-sql-driver/", "github.com/mattn/go-sqlite3",
+	"modernc.org/", "github.com/jmoiron/sqlx", "gorm.io/", "github.com/georgysavva/scany/",
+	"github.com/redis/go-redis/",
+	// network
+	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
+	"github.com/nats-io/", "golang.org/x/net", "github.com/hashicorp/go-cleanhttp",
+	// retries and retrying clients
+	"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry",
+	"github.com/hashicorp/go-retryablehttp", "github.com/go-resty/resty",
+}
+
+// Described reports whether path is a library these tables describe.
+func Described(path string) bool {
+	for _, p := range describedPrefixes {
+		if path == p || strings.HasPrefix(path, p) && (strings.HasSuffix(p, "/") || len(path) > len(p) && (path[len(p)] == '/' || path[len(p)] == '.')) {
+			return true
+		}
+	}
+	return false
+}
+
+// stdRoots are the first path elements of the standard library's packages.
+var stdRoots = map[string]bool{
+	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true, "container": true,
+	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true,
+	"errors": true, "expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
+	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true, "maps": true,
+	"math": true, "mime": true, "net": true, "os": true, "path": true, "plugin": true, "reflect": true,
+	"regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true, "strings": true,
+	"structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true, "cmd": true,
+}
+
+// IsStd reports whether path is a standard library package.
+func IsStd(path string) bool {
+	return stdRoots[strings.SplitN(path, "/", 2)[0]]
+}
+
+// Library reports whether path is the standard library or a described
+// library: code idemvet knows by these tables, never by analysis.
+func Library(path string) bool { return IsStd(path) || Described(path) }
