@@ -2,9 +2,9 @@ package schema
 
 import (
 	"fmt"
-	"sync"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
