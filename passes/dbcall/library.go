@@ -450,9 +450,10 @@ func resultValues(call ssa.Value, i int) []ssa.Value {
 }
 
 // usersOf returns the calls that use v as their receiver, looking through
-// interface conversions (a *sql.Row stored in a variable of type Row).
-func usersOf(v ssa.Value) []*ssa.CallCommon {
-	var out []*ssa.CallCommon
+// interface conversions and phis (a *sql.Row stored in a variable of type
+// Row).
+func usersOf(v ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
@@ -464,9 +465,7 @@ func usersOf(v ssa.Value) []*ssa.CallCommon {
 			switch x := r.(type) {
 			case ssa.CallInstruction:
 				if rv := ssautil.Receiver(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
-					out = append(out, x.Common())
-				} else if rv == v {
-					out = append(out, x.Common())
+					out = append(out, x)
 				}
 			case *ssa.MakeInterface:
 				walk(x, depth+1)
@@ -498,31 +497,11 @@ func nextsOf(v ssa.Value) []ssa.Value {
 
 func callsWithOp(v ssa.Value, op apis.Op) []ssa.CallInstruction {
 	var out []ssa.CallInstruction
-	seen := map[ssa.Value]bool{}
-	var walk func(v ssa.Value, depth int)
-	walk = func(v ssa.Value, depth int) {
-		if seen[v] || depth > 4 || v.Referrers() == nil {
-			return
-		}
-		seen[v] = true
-		for _, r := range *v.Referrers() {
-			switch x := r.(type) {
-			case ssa.CallInstruction:
-				if rv := ssautil.Receiver(x.Common()); rv != nil && unwrap(rv) == unwrap(v) {
-					if m, ok := methodOf(x.Common()); ok && m.Op == op {
-						out = append(out, x)
-					}
-				}
-			case *ssa.MakeInterface:
-				walk(x, depth+1)
-			case *ssa.ChangeInterface:
-				walk(x, depth+1)
-			case *ssa.Phi:
-				walk(x, depth+1)
-			}
+	for _, c := range usersOf(v) {
+		if m, ok := methodOf(c.Common()); ok && m.Op == op {
+			out = append(out, c)
 		}
 	}
-	walk(v, 0)
 	return out
 }
 

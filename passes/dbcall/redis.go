@@ -94,22 +94,17 @@ func redisValues(cmd ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	for _, u := range usersOf(cmd) {
 		var name string
-		if fn := analysisutil.CalleeFunc(u); fn != nil {
+		if fn := analysisutil.CalleeFunc(u.Common()); fn != nil {
 			name = fn.Name()
 		}
-		if !apis.RedisValueMethods[name] {
+		c, ok := u.(*ssa.Call)
+		if !apis.RedisValueMethods[name] || !ok {
 			continue
 		}
-		for _, instr := range *cmd.Referrers() {
-			c, ok := instr.(*ssa.Call)
-			if !ok || &c.Call != u {
-				continue
-			}
-			if _, isTuple := c.Type().(*types.Tuple); isTuple {
-				out = append(out, extracts(c, 0)...)
-			} else {
-				out = append(out, c)
-			}
+		if _, isTuple := c.Type().(*types.Tuple); isTuple {
+			out = append(out, extracts(c, 0)...)
+		} else {
+			out = append(out, c)
 		}
 	}
 	return out
