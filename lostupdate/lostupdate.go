@@ -182,8 +182,7 @@ func gormFix(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcal
 	if call == nil || len(call.Args) != 2 {
 		return analysis.SuggestedFix{}, false
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Update" && sel.Sel.Name != "UpdateColumn" {
+	if w.Method != "Update" && w.Method != "UpdateColumn" {
 		return analysis.SuggestedFix{}, false
 	}
 	bin, ok := ast.Unparen(call.Args[1]).(*ast.BinaryExpr)

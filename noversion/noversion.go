@@ -156,23 +156,13 @@ func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog,
 
 // whatUpdate names an update for messages.
 func whatUpdate(a *dbcall.Access) string {
-	if a.Lib == apis.LibGorm && a.Stmt == nil && isSave(a) {
+	if a.Via == nil && a.Method == "Save" {
 		return "gorm Save of " + a.Table
 	}
 	if a.Via != nil {
 		return fmt.Sprintf("update of %s by %s", a.Table, a.Via.Callees[len(a.Via.Callees)-1])
 	}
 	return "update of " + a.Table
-}
-
-func isSave(a *dbcall.Access) bool {
-	if a.Call == nil {
-		return false
-	}
-	if f := analysisutil.CalleeFunc(a.Call.Common()); f != nil {
-		return f.Name() == "Save"
-	}
-	return false
 }
 
 // writesAppData reports whether the update writes a value from the

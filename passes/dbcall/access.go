@@ -176,6 +176,9 @@ type Access struct {
 	// VersionColumn is the optimistic-locking column of the model an ORM
 	// access writes (a gorm Version field), "" when none is known.
 	VersionColumn string
+	// Method is the ORM method that runs the statement (gorm's "Save",
+	// "Update", "Create", ...), "" for SQL run as text.
+	Method string
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

@@ -132,7 +132,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return accs
 	}
 
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1, ResultReturned: -1}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
 	var model ssa.Value
 	table := ""
 	for _, c := range chain {
