@@ -98,10 +98,10 @@ func run(pass *analysis.Pass) (any, error) {
 // of r without a stable idempotency key.
 func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retry.Region, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if !nonIdempotent(q.Method) {
-			continue // GET, PUT, DELETE, ... or a method the model cannot read
+		if !nonIdempotent(q.Method) || q.Idempotent {
+			continue // GET, PUT, DELETE, ... or a method the model cannot read; an SDK's read or absolute update
 		}
-		if !q.URLKnown {
+		if !q.URLKnown && q.API == "" {
 			continue // a request the model cannot place (deep in a library, a URL built elsewhere)
 		}
 		if readLike(q, c, r.Fn) {
@@ -165,6 +165,7 @@ func nonIdempotent(method string) bool { return method == "POST" || method == "P
 func readLike(q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
 	words := map[string]bool{}
 	addWords(words, q.URL)
+	addWords(words, q.API)
 	for _, h := range c.Chain {
 		addWords(words, h)
 	}
@@ -253,7 +254,10 @@ func construct(pass *analysis.Pass, r *retry.Region) string {
 
 func target(c *netcall.Call, q *netcall.Request) string {
 	s := q.Method
-	if q.URL != "" {
+	switch {
+	case q.API != "":
+		s += " " + q.API
+	case q.URL != "":
 		s += " to " + q.URL
 	}
 	if len(c.Chain) > 1 {

@@ -15,6 +15,9 @@ var describedPrefixes = []string{
 	// network
 	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
 	"github.com/nats-io/", "golang.org/x/net", "github.com/hashicorp/go-cleanhttp",
+	// service SDKs (sdk.go) and gRPC middleware
+	"github.com/aws/aws-sdk-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/smithy-go", "cloud.google.com/go/", "github.com/minio/minio-go",
+	"github.com/stripe/stripe-go", "github.com/twilio/twilio-go", "github.com/sendgrid/", "github.com/grpc-ecosystem/go-grpc-middleware",
 	// retries and retrying clients
 	"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry",
 	"github.com/hashicorp/go-retryablehttp", "github.com/go-resty/resty",

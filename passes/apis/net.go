@@ -31,9 +31,10 @@ const (
 	HTTPStd               // net/http
 	HTTPRetryable         // github.com/hashicorp/go-retryablehttp
 	HTTPResty             // github.com/go-resty/resty/v2
+	HTTPSDK               // a service SDK's client (aws-sdk-go, stripe-go, ...)
 )
 
-var httpLibNames = [...]string{"", "net/http", "retryablehttp", "resty"}
+var httpLibNames = [...]string{"", "net/http", "retryablehttp", "resty", "sdk"}
 
 func (l HTTPLib) String() string {
 	if int(l) < len(httpLibNames) {
@@ -61,6 +62,16 @@ type NetFunc struct {
 	// ClientRecv reports that the receiver is the client the request is
 	// sent with (its retry configuration matters).
 	ClientRecv bool
+	// API names a service SDK's operation ("SQS SendMessage",
+	// "Stripe charge.New"); Idempotent reports an operation whose repeat
+	// repeats no effect whatever its HTTP method.
+	API        string
+	Idempotent bool
+	// KeyFields, when set, are the fields of the argument KeyArg (an
+	// operation's input struct, possibly through embedded structs) that
+	// carry an idempotency key.
+	KeyArg    int
+	KeyFields []string
 }
 
 func nf(kind NetKind) NetFunc {

@@ -54,8 +54,12 @@ type reqSum struct {
 	headers      []hdr
 	requestParam int
 	chain        []string
-	send         ssa.CallInstruction
-	client       ssa.Value
+	// api names a service SDK's operation; idempotent marks one whose
+	// repeat is harmless.
+	api        string
+	idempotent bool
+	send       ssa.CallInstruction
+	client     ssa.Value
 }
 
 func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1} }
@@ -137,7 +141,7 @@ func (b *builder) analyze(fn *ssa.Function) *summary {
 func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetKind, []string, []reqSum) {
 	common := call.Common()
 	name := analysisutil.FuncName(common)
-	if nf, ok := apis.NetFuncs[name]; ok {
+	if nf, ok := apis.NetFuncOf(analysisutil.CalleeFunc(common)); ok {
 		chain := []string{sinkLabel(common)}
 		if nf.Kind != apis.NetHTTP {
 			return nf.Kind, chain, nil

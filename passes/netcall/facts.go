@@ -29,6 +29,8 @@ type reqFact struct {
 	Headers      []headerFact
 	RequestParam int
 	Chain        []string
+	API          string
+	Idempotent   bool
 }
 
 type headerFact struct {
@@ -86,6 +88,9 @@ func (q reqFact) String() string {
 		}
 	}
 	s := m + " " + renderFactURL(q.URL)
+	if q.API != "" {
+		s = m + " " + q.API
+	}
 	if q.RequestParam >= 0 {
 		s += fmt.Sprintf(" request=p%d", q.RequestParam)
 	}
@@ -176,7 +181,7 @@ func (s *summary) encode() *netFact {
 }
 
 func (q reqSum) encode() reqFact {
-	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain}
+	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain, API: q.api, Idempotent: q.idempotent}
 	for _, h := range q.headers {
 		rf.Headers = append(rf.Headers, h.encode())
 	}
@@ -211,7 +216,7 @@ func (f *netFact) decode() *summary {
 }
 
 func (q reqFact) decode() reqSum {
-	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain}
+	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain, api: q.API, idempotent: q.Idempotent}
 	for _, h := range q.Headers {
 		r.headers = append(r.headers, h.decode())
 	}

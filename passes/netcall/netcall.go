@@ -124,7 +124,14 @@ type Request struct {
 	// named.
 	URL      string
 	URLKnown bool
-	Headers  []Header
+	// API names the operation of a service SDK ("SQS SendMessage",
+	// "Stripe charge.New") when the request is sent by one; its URL is
+	// then empty. Idempotent reports an operation whose repeat repeats no
+	// effect whatever its method (an SDK's read, delete or absolute
+	// update).
+	API        string
+	Idempotent bool
+	Headers    []Header
 	// Send and Client are the send call and the client value, when the
 	// request is sent in the function of the Call (not in a callee).
 	Send   ssa.CallInstruction
@@ -258,7 +265,7 @@ func relevant(pass *analysis.Pass, imported importedFacts) bool {
 			return true
 		}
 		name := f.FullName()
-		if _, ok := apis.NetFuncs[name]; ok {
+		if _, ok := apis.NetFuncOf(f); ok {
 			return true
 		}
 		if _, ok := apis.RequestCtors[name]; ok {

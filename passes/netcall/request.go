@@ -23,6 +23,10 @@ func (b *builder) directRequest(fn *ssa.Function, call ssa.CallInstruction, nf a
 	recv := ssautil.Receiver(common)
 	q := newReq()
 	q.lib, q.method, q.send = nf.Lib, nf.Method, call
+	q.api, q.idempotent = nf.API, nf.Idempotent
+	if len(nf.KeyFields) > 0 && nf.KeyArg < len(args) {
+		q.headers = append(q.headers, b.inputKeys(fn, args[nf.KeyArg], nf.KeyFields)...)
+	}
 	if nf.ClientRecv || nf.RequestRecv {
 		q.client = recv
 	}
@@ -316,6 +320,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 	full := ssautil.FullArgs(call.Common())
 	out := newReq()
 	out.lib, out.method = q.lib, q.method
+	out.api, out.idempotent = q.api, q.idempotent
 	out.chain = q.chain
 	if !transparent {
 		out.chain = clip(append([]string{lbl}, q.chain...))
@@ -568,7 +573,7 @@ func storesTo(addr ssa.Value) []ssa.Value {
 // export converts a request summary relative to the function of a call
 // into the Result's form.
 func (q reqSum) export() *Request {
-	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), Send: q.send, Client: q.client}
+	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Send: q.send, Client: q.client}
 	for _, h := range q.headers {
 		r.Headers = append(r.Headers, Header{Name: h.name, Value: h.v.export()})
 	}

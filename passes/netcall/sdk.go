@@ -1,0 +1,90 @@
+package netcall
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
+
+// keyHeader is the header name under which an SDK operation's idempotency
+// key field is reported: the one the key travels in (Stripe), or the
+// closest equivalent (SQS MessageDeduplicationId, AWS ClientToken).
+const keyHeader = "Idempotency-Key"
+
+// inputKeys returns the idempotency keys set on an SDK operation's input
+// in fn, as headers:
+//
+//	params := &stripe.ChargeParams{Params: stripe.Params{IdempotencyKey: stripe.String(key)}}
+//	params.SetIdempotencyKey(key)
+//	&sqs.SendMessageInput{MessageDeduplicationId: aws.String(id)}
+func (b *builder) inputKeys(fn *ssa.Function, input ssa.Value, fields []string) []hdr {
+	want := map[string]bool{}
+	for _, f := range fields {
+		want[f] = true
+	}
+	var out []hdr
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		v = ssautil.Unwrap(v)
+		if depth > 4 || seen[v] || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		if ld, ok := v.(*ssa.UnOp); ok {
+			if a, ok := ld.X.(*ssa.Alloc); ok {
+				// A struct value copied from a local or a literal.
+				walk(a, depth+1)
+				if vals := storesTo(a); len(vals) == 1 {
+					walk(vals[0], depth+1)
+				}
+			}
+		}
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case *ssa.FieldAddr:
+				if x.X != v {
+					continue
+				}
+				fv := fieldVar(x.X.Type(), x.Field)
+				if fv == nil {
+					continue
+				}
+				if want[fv.Name()] {
+					for _, val := range storesTo(x) {
+						out = append(out, hdr{name: keyHeader, v: b.classify(fn, val, "")})
+					}
+				} else if fv.Embedded() {
+					walk(x, depth+1)
+					for _, val := range storesTo(x) {
+						walk(val, depth+1) // Params: stripe.Params{IdempotencyKey: ...}
+					}
+				}
+			case *ssa.Call:
+				common := x.Common()
+				if f := analysisutil.CalleeFunc(common); f != nil && f.Name() == "SetIdempotencyKey" && ssautil.Receiver(common) == v {
+					if args := ssautil.CallArgs(common); len(args) > 0 {
+						out = append(out, hdr{name: keyHeader, v: b.classify(fn, args[0], "")})
+					}
+				}
+			}
+		}
+	}
+	walk(input, 0)
+	return out
+}
+
+// fieldVar returns field i of the struct t points to or is.
+func fieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
