@@ -14,12 +14,12 @@ import (
 	awsv1 "github.com/aws/aws-sdk-go/aws"
 	s3v1 "github.com/aws/aws-sdk-go/service/s3"
 	"github.com/minio/minio-go/v7"
+	"github.com/sendgrid/sendgrid-go"
+	"github.com/sendgrid/sendgrid-go/helpers/mail"
 	stripe "github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/refund"
 	"github.com/twilio/twilio-go"
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
-	"github.com/sendgrid/sendgrid-go"
-	"github.com/sendgrid/sendgrid-go/helpers/mail"
 )
 
 type Service struct {
@@ -155,8 +155,8 @@ func (s *Service) Export(ctx context.Context, jobID int64, data []byte) error {
 		return err
 	}
 	obj := s.GCS.Bucket("exports").Object("job") // ok: handles are local
-	w := obj.NewWriter(ctx)                       // ok: the writer sends on Write and Close
-	if _, err := w.Write(data); err != nil {      // want `HTTP call \(\(\*cloud.google.com/go/storage.Writer\).Write\) while the transaction holds the row lock`
+	w := obj.NewWriter(ctx)                      // ok: the writer sends on Write and Close
+	if _, err := w.Write(data); err != nil {     // want `HTTP call \(\(\*cloud.google.com/go/storage.Writer\).Write\) while the transaction holds the row lock`
 		return err
 	}
 	if err := w.Close(); err != nil { // want `HTTP call \(\(\*cloud.google.com/go/storage.Writer\).Close\) while the transaction holds the row lock`
@@ -182,7 +182,7 @@ func (s *Service) Notify(ctx context.Context, orderID int64, phone string) error
 		return err
 	}
 	params := &openapi.CreateMessageParams{}
-	params.SetTo(phone).SetBody("shipped") // ok: setters are local
+	params.SetTo(phone).SetBody("shipped")                        // ok: setters are local
 	if _, err := s.Twilio.Api.CreateMessage(params); err != nil { // want `HTTP call \(\(\*github.com/twilio/twilio-go/rest/api/v2010.ApiService\).CreateMessage\) while the transaction holds the row lock`
 		return err
 	}

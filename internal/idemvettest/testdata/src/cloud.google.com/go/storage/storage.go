@@ -15,17 +15,19 @@ func (c *Client) Close() error                     { return nil }
 
 type BucketHandle struct{ name string }
 
-func (b *BucketHandle) Object(name string) *ObjectHandle { return &ObjectHandle{bucket: b.name, name: name} }
+func (b *BucketHandle) Object(name string) *ObjectHandle {
+	return &ObjectHandle{bucket: b.name, name: name}
+}
 
 type ObjectHandle struct{ bucket, name string }
 
 type ObjectAttrs struct{ Size int64 }
 
 func (o *ObjectHandle) Attrs(ctx context.Context) (*ObjectAttrs, error) { return &ObjectAttrs{}, nil }
-func (o *ObjectHandle) Delete(ctx context.Context) error               { return nil }
-func (o *ObjectHandle) NewWriter(ctx context.Context) *Writer          { return &Writer{} }
-func (o *ObjectHandle) NewReader(ctx context.Context) (*Reader, error) { return &Reader{}, nil }
-func (o *ObjectHandle) CopierFrom(src *ObjectHandle) *Copier           { return &Copier{} }
+func (o *ObjectHandle) Delete(ctx context.Context) error                { return nil }
+func (o *ObjectHandle) NewWriter(ctx context.Context) *Writer           { return &Writer{} }
+func (o *ObjectHandle) NewReader(ctx context.Context) (*Reader, error)  { return &Reader{}, nil }
+func (o *ObjectHandle) CopierFrom(src *ObjectHandle) *Copier            { return &Copier{} }
 
 type Writer struct {
 	ObjectAttrs

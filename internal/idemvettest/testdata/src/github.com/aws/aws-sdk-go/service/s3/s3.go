@@ -27,7 +27,9 @@ type PutObjectOutput struct{}
 type DeleteObjectInput struct{ Bucket, Key *string }
 type DeleteObjectOutput struct{}
 
-func (c *S3) PutObject(input *PutObjectInput) (*PutObjectOutput, error) { return &PutObjectOutput{}, nil }
+func (c *S3) PutObject(input *PutObjectInput) (*PutObjectOutput, error) {
+	return &PutObjectOutput{}, nil
+}
 
 func (c *S3) PutObjectWithContext(ctx aws.Context, input *PutObjectInput, opts ...Option) (*PutObjectOutput, error) {
 	return &PutObjectOutput{}, nil

@@ -3,9 +3,13 @@ package charge
 
 import stripe "github.com/stripe/stripe-go/v82"
 
-func New(params *stripe.ChargeParams) (*stripe.Charge, error)            { return &stripe.Charge{}, nil }
-func Get(id string, params *stripe.ChargeParams) (*stripe.Charge, error) { return &stripe.Charge{}, nil }
+func New(params *stripe.ChargeParams) (*stripe.Charge, error) { return &stripe.Charge{}, nil }
+func Get(id string, params *stripe.ChargeParams) (*stripe.Charge, error) {
+	return &stripe.Charge{}, nil
+}
 
 type Client struct{ Key string }
 
-func (c Client) New(params *stripe.ChargeParams) (*stripe.Charge, error) { return &stripe.Charge{}, nil }
+func (c Client) New(params *stripe.ChargeParams) (*stripe.Charge, error) {
+	return &stripe.Charge{}, nil
+}
