@@ -39,6 +39,9 @@ func describe(st *Stmt) string {
 		}
 		w("values=[", strings.Join(f, ","), "]")
 	}
+	if st.DefaultValues {
+		w("defaultvalues")
+	}
 	if st.Set != nil {
 		w("set=[", dassigns(st.Set), "]")
 	}
@@ -74,7 +77,7 @@ func describe(st *Stmt) string {
 			s += " twhere=[" + dconds(c.TargetWhere) + "]"
 		}
 		if c.Set != nil {
-			s += " cset=[" + dassigns(c.Set) + "]"
+			s += " cset=[" + dupserts(c.Set) + "]"
 		}
 		if c.Where != nil {
 			s += " cwhere=[" + dconds(c.Where) + "]"
@@ -390,6 +393,8 @@ func dexpr(e Expr) string {
 		return "excl(" + e.Column + ")"
 	case ExprHole:
 		return "hole"
+	case ExprDefault:
+		return "default"
 	}
 	if e.Text == "" && e.Params == nil {
 		return "none"
@@ -421,6 +426,16 @@ func dassigns(as []Assign) string {
 	var f []string
 	for _, a := range as {
 		f = append(f, a.Column+"="+a.Class.String()+":"+dexpr(a.Value))
+	}
+	return strings.Join(f, ", ")
+}
+
+// dupserts renders a conflict SET list: each assignment as dassigns does,
+// then its UpsertClass.
+func dupserts(as []Assign) string {
+	var f []string
+	for _, a := range as {
+		f = append(f, a.Column+"="+a.Class.String()+":"+dexpr(a.Value)+"/"+a.Upsert.String())
 	}
 	return strings.Join(f, ", ")
 }

@@ -5,7 +5,17 @@
 // classified as application value, atomic, or constant, top-level WHERE
 // conjuncts, row-locking clause, duplicate-key behavior, RETURNING, advisory
 // locks, isolation level, and the placeholders ($n, ?, :name, @name) mapped to
-// argument positions or names. ParseCondition and ParseExpr read the ORM
+// argument positions or names.
+//
+// Upserts are summarized in full: the conflict target (columns, index
+// expressions or a constraint name) and its WHERE, the action (DO NOTHING,
+// DO UPDATE, ON DUPLICATE KEY UPDATE, INSERT IGNORE, REPLACE and INSERT OR
+// REPLACE, which are INSERTs whose conflict action replaces the row), each
+// DO UPDATE assignment classified by where its value comes from
+// (UpsertClass: the proposed row's EXCLUDED.c, VALUES(c) or new.c; the
+// existing value combined with it; a constant; a placeholder; other), and
+// what the INSERT gives each column (Stmt.Inserted: a value of the first
+// row, DEFAULT, or the column's default when it is not listed). ParseCondition and ParseExpr read the ORM
 // fragments that gorm and similar libraries take ("email = ? AND deleted_at IS
 // NULL", "stock - ?").
 //

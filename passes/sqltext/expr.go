@@ -286,6 +286,9 @@ func (p *parser) nameOperand(k, j int, ctx *exprCtx) operand {
 		case t.flags&kLit != 0:
 			if p.isOp(k+1, "(") {
 				o.end = p.skip(k+1, j) // CURRENT_TIMESTAMP(6)
+			} else if t.kw == "default" {
+				o.kind = ExprDefault
+				return o
 			}
 			o.kind = ExprConst
 			return o
@@ -449,8 +452,14 @@ func (p *parser) classify(i, j int, ctx *exprCtx) operand {
 // expr summarizes tokens [i, j) as a scalar expression. It also returns the
 // column references with their qualifiers.
 func (p *parser) expr(i, j int, ctx *exprCtx) (Expr, []ref) {
+	e, refs, _ := p.exprFl(i, j, ctx)
+	return e, refs
+}
+
+// exprFl is expr that also returns the walk flags of the expression.
+func (p *parser) exprFl(i, j int, ctx *exprCtx) (Expr, []ref, int) {
 	if i >= j {
-		return Expr{}, nil
+		return Expr{}, nil, 0
 	}
 	e := Expr{Text: p.text(i, j), Span: p.span(i, j), Params: p.paramsIn(i, j)}
 	refs, fl := p.walk(i, j, ctx, nil)
@@ -483,7 +492,7 @@ func (p *parser) expr(i, j int, ctx *exprCtx) (Expr, []ref) {
 			e.Kind = ExprConst // now(), 1 + 2, now() - interval '1 day'
 		}
 	}
-	return e, refs
+	return e, refs, fl
 }
 
 // condsInto appends the top-level AND conjuncts of tokens [i, j) to out.
@@ -759,17 +768,24 @@ func (p *parser) assign(out []Assign, a, b int, ctx *exprCtx, target TableRef) [
 		for x, c := range cols {
 			var v Expr
 			var refs []ref
+			var fl int
 			if ri >= 0 {
 				re := p.scan(ri, rj, stopComma)
-				v, refs = p.expr(ri, re, ctx)
+				v, refs, fl = p.exprFl(ri, re, ctx)
 				ri = re + 1
 				if x == len(cols)-1 && re < rj {
 					p.partial = true
 				}
 			} else {
-				v, refs = p.expr(eq+1, b, ctx)
+				v, refs, fl = p.exprFl(eq+1, b, ctx)
 			}
-			out = append(out, Assign{Column: c, Class: classOf(c, "", v, refs, target), Value: v})
+			a := Assign{Column: c, Class: classOf(c, "", v, refs, target), Value: v}
+			if ctx != nil && ri < 0 {
+				a.Upsert = UpsertOther // (a, b) = (SELECT ...): no one column's value
+			} else if ctx != nil {
+				a.Upsert = upsertClass(c, a.Class, v, fl&wExcl != 0)
+			}
+			out = append(out, a)
 		}
 		return out
 	}
@@ -786,12 +802,16 @@ func (p *parser) assign(out []Assign, a, b int, ctx *exprCtx, target TableRef) [
 		p.partial = true
 		return out
 	}
-	v, refs := p.expr(eq+1, b, ctx)
+	v, refs, fl := p.exprFl(eq+1, b, ctx)
 	class := classOf(col, qual, v, refs, target)
 	if lhs.kind != ExprColumn && class != AssignParam && class != AssignConst {
 		class = AssignOther
 	}
-	return append(out, Assign{Column: col, Class: class, Value: v})
+	as := Assign{Column: col, Class: class, Value: v}
+	if ctx != nil {
+		as.Upsert = upsertClass(col, class, v, fl&wExcl != 0)
+	}
+	return append(out, as)
 }
 
 // classOf classifies the assignment col = v.
@@ -808,8 +828,26 @@ func classOf(col, qual string, v Expr, refs []ref, target TableRef) AssignClass 
 			return AssignAtomic
 		}
 	}
-	if v.Kind == ExprConst {
+	if v.Kind == ExprConst || v.Kind == ExprDefault {
 		return AssignConst
 	}
 	return AssignOther
+}
+
+// upsertClass classifies the DO UPDATE assignment col = v of class class;
+// proposed reports that v refers to the proposed row.
+func upsertClass(col string, class AssignClass, v Expr, proposed bool) UpsertClass {
+	switch {
+	case class == AssignParam:
+		return UpsertParam
+	case v.Kind == ExprExcluded:
+		return UpsertProposed
+	case class == AssignAtomic && v.Kind == ExprArith && proposed && strings.EqualFold(v.Column, col):
+		// t.c op EXCLUDED.x: ExprArith has a column and one simple
+		// operand, here the proposed row's.
+		return UpsertAccumulate
+	case class == AssignConst:
+		return UpsertConst
+	}
+	return UpsertOther
 }

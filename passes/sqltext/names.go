@@ -42,7 +42,7 @@ func (p Param) String() string {
 	return ""
 }
 
-var exprKindNames = [...]string{"other", "param", "column", "const", "arith", "excluded", "hole"}
+var exprKindNames = [...]string{"other", "param", "column", "const", "arith", "excluded", "hole", "default"}
 
 // String returns the expression kind in lower case.
 func (k ExprKind) String() string {
@@ -60,6 +60,26 @@ func (c AssignClass) String() string {
 		return assignNames[c]
 	}
 	return "AssignClass(" + itoa(int(c)) + ")"
+}
+
+var upsertNames = [...]string{"other", "proposed", "accumulate", "const", "param"}
+
+// String returns the class in lower case: "proposed", "accumulate", ....
+func (c UpsertClass) String() string {
+	if int(c) < len(upsertNames) {
+		return upsertNames[c]
+	}
+	return "UpsertClass(" + itoa(int(c)) + ")"
+}
+
+var insertedNames = [...]string{"unknown", "value", "default"}
+
+// String returns the source in lower case: "unknown", "value", "default".
+func (s InsertedFrom) String() string {
+	if int(s) < len(insertedNames) {
+		return insertedNames[s]
+	}
+	return "InsertedFrom(" + itoa(int(s)) + ")"
 }
 
 var lockNames = [...]string{"", "FOR UPDATE", "FOR NO KEY UPDATE", "FOR SHARE", "FOR KEY SHARE"}
@@ -157,6 +177,40 @@ func (s *Stmt) Assign(col string) (Assign, bool) {
 		}
 	}
 	return Assign{}, false
+}
+
+// Inserted returns what an INSERT gives column col (compared without
+// regard to case): its value in the first row, or that it takes its
+// default. For INSERT ... SELECT the value is the SELECT's result
+// expression.
+func (st *Stmt) Inserted(col string) (Expr, InsertedFrom) {
+	if st == nil || st.Kind != KindInsert {
+		return Expr{}, InsertedUnknown
+	}
+	if st.DefaultValues {
+		return Expr{}, InsertedDefault
+	}
+	if st.Columns == nil {
+		return Expr{}, InsertedUnknown
+	}
+	hole := false
+	for i, c := range st.Columns {
+		if c == Hole {
+			hole = true
+			continue
+		}
+		if !strings.EqualFold(c, col) {
+			continue
+		}
+		if len(st.Values) != len(st.Columns) {
+			return Expr{}, InsertedUnknown
+		}
+		return st.Values[i], InsertedValue
+	}
+	if hole {
+		return Expr{}, InsertedUnknown
+	}
+	return Expr{}, InsertedDefault
 }
 
 // Writes reports whether the statement modifies rows: INSERT, UPDATE,

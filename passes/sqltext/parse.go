@@ -1104,6 +1104,7 @@ mods:
 		}
 		k = p.scan(k, j, stopClause|stopAs)
 	case "default":
+		st.DefaultValues = p.kw(k+1) == "values"
 		k = p.scan(k, j, stopClause)
 	case "select", "with":
 		e := p.insertSourceEnd(k, j)

@@ -64,6 +64,7 @@ const (
 	ExprArith                    // column op operand: c + $1, t.c - 1, c || $2 (either order)
 	ExprExcluded                 // EXCLUDED.c (PostgreSQL/SQLite upsert), VALUES(c) (MySQL)
 	ExprHole                     // a hole of partial text (see Hole)
+	ExprDefault                  // the keyword DEFAULT alone: the column's default (INSERT VALUES, SET c = DEFAULT)
 )
 
 // Expr is a summarized scalar expression.
@@ -100,7 +101,28 @@ type Assign struct {
 	Column string // normalized as TableRef names are, qualifier stripped
 	Class  AssignClass
 	Value  Expr
+	// Upsert classifies the assignments of Conflict.Set by where the new
+	// value comes from; it is UpsertOther elsewhere.
+	Upsert UpsertClass
 }
+
+// UpsertClass classifies a DO UPDATE SET or ON DUPLICATE KEY UPDATE
+// assignment by where the value written over the existing row comes from.
+type UpsertClass uint8
+
+const (
+	UpsertOther UpsertClass = iota // anything else: t.c + 1, GREATEST(t.c, EXCLUDED.c), CASE ..., a subquery
+	// UpsertProposed is c = EXCLUDED.x, VALUES(x) (MySQL), new.x (MySQL's
+	// row alias), possibly cast: the value the INSERT proposed for x, which
+	// is Value.Column.
+	UpsertProposed
+	// UpsertAccumulate is c = t.c op EXCLUDED.x (either order, t.c
+	// unqualified or qualified by the table or its alias): the proposed
+	// value combined with the existing one.
+	UpsertAccumulate
+	UpsertConst // c = 'x', 0, now(), NULL, DEFAULT: the same value whatever was proposed
+	UpsertParam // c = $k: a value of the application's, bound for the update
+)
 
 // Cond is one top-level conjunct of a WHERE clause (or ON CONFLICT ... WHERE).
 // For "col op value" (either order: $1 = col is normalized to col = $1),
@@ -206,7 +228,11 @@ type Stmt struct {
 	// Values is the first VALUES row of an INSERT, aligned with Columns.
 	// For INSERT ... SELECT it holds the SELECT's result expressions; for
 	// MySQL's INSERT ... SET a = x, Columns and Values hold the pairs.
+	// Inserted says what a column receives.
 	Values []Expr
+	// DefaultValues reports INSERT ... DEFAULT VALUES: every column takes
+	// its default.
+	DefaultValues bool
 	// Set holds UPDATE's assignments.
 	Set []Assign
 	// Where holds the top-level AND conjuncts of the main WHERE. When the
@@ -271,3 +297,19 @@ type Fragment struct {
 	Params  []Param
 	Partial bool
 }
+
+// InsertedFrom says where an INSERT takes a column's value from.
+type InsertedFrom uint8
+
+const (
+	// InsertedUnknown: the statement does not say (no column list, a
+	// column list with a hole, a SELECT whose result columns are not
+	// aligned with it, or not an INSERT).
+	InsertedUnknown InsertedFrom = iota
+	// InsertedValue: the column is listed and the Expr is its value in
+	// the first row (ExprDefault for DEFAULT).
+	InsertedValue
+	// InsertedDefault: the column is not listed, or DEFAULT VALUES: it
+	// takes its default.
+	InsertedDefault
+)

@@ -275,6 +275,97 @@ func myAssigns(list []*ast.Assignment, target, alias string) string {
 	return strings.Join(out, ", ")
 }
 
+// myUpserts renders ON DUPLICATE KEY UPDATE classified as
+// sqltext.UpsertClass.
+func myUpserts(list []*ast.Assignment, target, alias string) string {
+	var out []string
+	for _, a := range list {
+		col := a.Column.Name.L
+		class := assignClass(col, a.Column.Table.L, mySingleParam(a.Expr), myInfo(a.Expr, ""), target, alias)
+		acc := false
+		if b, ok := unparen(a.Expr).(*ast.BinaryOperationExpr); ok {
+			switch b.Op {
+			case opcode.Plus, opcode.Minus, opcode.Mul, opcode.Div:
+				l, lok := myColumn(b.L)
+				r, rok := myColumn(b.R)
+				acc = lok && l == col && myProposed(b.R) != "" || rok && r == col && myProposed(b.L) != ""
+			}
+		}
+		out = append(out, col+"="+upsertClass(col, class, myProposed(a.Expr), acc))
+	}
+	return strings.Join(out, ", ")
+}
+
+// myProposed returns the column of VALUES(c), possibly cast, or "".
+func myProposed(e ast.ExprNode) string {
+	for {
+		switch x := unparen(e).(type) {
+		case *ast.ValuesExpr:
+			if x.Column != nil {
+				return x.Column.Name.Name.L
+			}
+			return ""
+		case *ast.FuncCastExpr:
+			e = x.Expr
+		default:
+			return ""
+		}
+	}
+}
+
+// myInsertValues renders the classes of the first row's values (or the
+// SELECT's result fields) as the scanner's insertValues does.
+func myInsertValues(x *ast.InsertStmt, cols []string) string {
+	var items []ast.ExprNode
+	var src ast.Node = x.Select
+	if _, ok := src.(*ast.SetOprStmt); ok {
+		src = myFirstSelect(src)
+	}
+	switch sel := src.(type) {
+	case nil:
+		if len(x.Lists) == 0 {
+			return ""
+		}
+		items = x.Lists[0]
+	case *ast.SelectStmt:
+		if sel.With != nil || sel.Fields == nil {
+			return ""
+		}
+		for _, f := range sel.Fields.Fields {
+			if f.WildCard != nil {
+				items = append(items, nil)
+				continue
+			}
+			items = append(items, f.Expr)
+		}
+	default:
+		return ""
+	}
+	var classes []string
+	for _, v := range items {
+		classes = append(classes, myValueClass(v))
+	}
+	return insertValues(cols, classes, mysql)
+}
+
+// myValueClass classifies an inserted value as pgValueClass does.
+func myValueClass(e ast.ExprNode) string {
+	if e == nil {
+		return "other" // *
+	}
+	if mySingleParam(e) {
+		return "param"
+	}
+	if d, ok := unparen(e).(*ast.DefaultExpr); ok && d.Name == nil {
+		return "default"
+	}
+	info := myInfo(e, "")
+	if len(info.refs) == 0 && !info.param && !info.sub && !info.excl && !info.varRefs {
+		return "const"
+	}
+	return "other"
+}
+
 var setTransaction = regexp.MustCompile(`(?i)^SET\s+((GLOBAL|SESSION|LOCAL)\s+)?TRANSACTION\b`)
 
 // mySummary derives the summary of one statement from TiDB's tree.
@@ -318,6 +409,8 @@ func mySummary(st myStmt) summary {
 		s[fInsertCols] = strings.Join(cols, ",")
 		s[fReturning] = "false"
 		s[fSet] = ""
+		s[fTargetWhere], s[fUpsertSet] = "", ""
+		s[fInsertValues] = myInsertValues(x, cols)
 		switch {
 		case x.OnDuplicate != nil:
 			s[fConflict] = "duplicate key update"
@@ -327,6 +420,7 @@ func mySummary(st myStmt) summary {
 				target, alias = names[0], aliases[0]
 			}
 			s[fSet] = myAssigns(x.OnDuplicate, target, alias)
+			s[fUpsertSet] = myUpserts(x.OnDuplicate, target, alias)
 		case x.IsReplace:
 			s[fConflict] = "replace"
 		case x.IgnoreErr:

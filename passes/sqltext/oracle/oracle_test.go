@@ -214,5 +214,9 @@ func exclusions(st *sqltext.Stmt, text string, d dialect, oracle summary) map[st
 		}
 	}
 	ddlExclusions(ex, st, words, d)
+	if st.Kind == sqltext.KindInsert && st.Values == nil && oracle[fInsertValues] != "" &&
+		(st.Source != nil || slices.Contains(words, "table")) {
+		ex[fInsertValues] = "the scanner reads the result values of INSERT ... SELECT only when the SELECT starts with SELECT (not WITH, a parenthesis or TABLE)"
+	}
 	return ex
 }

@@ -82,7 +82,13 @@ func isSqlcParam(n *pg.Node) bool {
 		return len(name) == 2 && name[0] == "sqlc"
 	}
 	if e := n.GetAExpr(); e != nil && e.Lexpr == nil && len(e.Name) == 1 && strs(e.Name)[0] == "@" {
-		return e.Rexpr.GetColumnRef() != nil
+		// @x, and @x::type, which PostgreSQL reads as @ (x::type) but
+		// pgx and sqlc replace by a placeholder before it parses.
+		r := e.Rexpr
+		if tc := r.GetTypeCast(); tc != nil {
+			r = tc.Arg
+		}
+		return r.GetColumnRef() != nil
 	}
 	return false
 }
@@ -405,6 +411,113 @@ func pgAssigns(list []*pg.Node, target, alias, excl string) string {
 	return strings.Join(out, ", ")
 }
 
+// pgUpserts renders a conflict SET list classified as sqltext.UpsertClass.
+func pgUpserts(list []*pg.Node, target, alias string) string {
+	var out []string
+	for _, n := range list {
+		rt := n.GetResTarget()
+		if rt == nil {
+			return "(unknown)"
+		}
+		val := rt.Val
+		if ma := val.GetMultiAssignRef(); ma != nil {
+			val = nil
+			if row := ma.Source.GetRowExpr(); row != nil && int(ma.Colno) <= len(row.Args) {
+				val = row.Args[ma.Colno-1]
+			}
+			if val == nil {
+				out = append(out, rt.Name+"=other")
+				continue
+			}
+		}
+		class := assignClass(rt.Name, "", pgSingleParam(val), pgInfo(val, "excluded"), target, alias)
+		if len(rt.Indirection) > 0 && class != "param" && class != "const" {
+			out = append(out, rt.Name+"=other")
+			continue
+		}
+		proposed := pgProposed(val)
+		acc := false
+		if e := val.GetAExpr(); e != nil && e.Kind == pg.A_Expr_Kind_AEXPR_OP && len(e.Name) == 1 {
+			switch strs(e.Name)[0] {
+			case "+", "-", "*", "/", "||":
+				l, lok := pgColumn(e.Lexpr, "excluded")
+				r, rok := pgColumn(e.Rexpr, "excluded")
+				acc = lok && strings.EqualFold(l, rt.Name) && pgProposed(e.Rexpr) != "" ||
+					rok && strings.EqualFold(r, rt.Name) && pgProposed(e.Lexpr) != ""
+			}
+		}
+		out = append(out, rt.Name+"="+upsertClass(rt.Name, class, proposed, acc))
+	}
+	return strings.Join(out, ", ")
+}
+
+// pgProposed returns the column of EXCLUDED.c, possibly cast or collated,
+// or "".
+func pgProposed(n *pg.Node) string {
+	for n != nil {
+		switch {
+		case n.GetTypeCast() != nil:
+			n = n.GetTypeCast().Arg
+		case n.GetCollateClause() != nil:
+			n = n.GetCollateClause().Arg
+		case n.GetColumnRef() != nil:
+			f := strs(n.GetColumnRef().Fields)
+			if len(f) == 2 && strings.EqualFold(f[0], "excluded") && f[1] != "*" {
+				return f[1]
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// pgInsertValues renders the classes of the first row's values (or the
+// SELECT's result columns) as the scanner's insertValues does.
+func pgInsertValues(ins *pg.InsertStmt, cols []string) string {
+	sel := ins.SelectStmt.GetSelectStmt()
+	if sel == nil {
+		return "" // DEFAULT VALUES
+	}
+	var items []*pg.Node
+	switch {
+	case sel.ValuesLists != nil:
+		items = sel.ValuesLists[0].GetList().GetItems()
+	case sel.WithClause != nil:
+		return ""
+	default:
+		first := pgFirstSelect(sel)
+		for _, t := range first.TargetList {
+			items = append(items, t.GetResTarget().GetVal())
+		}
+	}
+	var classes []string
+	for _, v := range items {
+		classes = append(classes, pgValueClass(v))
+	}
+	return insertValues(cols, classes, postgres)
+}
+
+// pgValueClass classifies an inserted value: a placeholder, DEFAULT, an
+// expression with no column, placeholder or subquery (const), or other.
+func pgValueClass(n *pg.Node) string {
+	switch {
+	case pgSingleParam(n):
+		return "param"
+	case n.GetSetToDefault() != nil:
+		return "default"
+	}
+	if c := n.GetColumnRef(); c != nil && len(c.Fields) > 0 && c.Fields[len(c.Fields)-1].GetAStar() != nil {
+		return "other" // SELECT *
+	}
+	info := pgInfo(n, "")
+	if len(info.refs) == 0 && !info.param && !info.sub && !info.excl && !info.varRefs {
+		return "const"
+	}
+	return "other"
+}
+
 var pgAdvisory = map[string]bool{
 	"pg_advisory_lock": true, "pg_advisory_lock_shared": true,
 	"pg_advisory_xact_lock": true, "pg_advisory_xact_lock_shared": true,
@@ -480,7 +593,12 @@ func pgSummary(n *pg.Node) summary {
 		s[fReturning] = strconv.FormatBool(len(ins.ReturningList) > 0)
 		s[fConflict] = "none"
 		s[fSet] = ""
+		s[fTargetWhere], s[fUpsertSet] = "", ""
+		s[fInsertValues] = pgInsertValues(ins, cols)
 		if oc := ins.OnConflictClause; oc != nil {
+			if oc.Infer != nil {
+				s[fTargetWhere] = strings.Join(pgConds(oc.Infer.WhereClause), "; ")
+			}
 			var target []string
 			constraint := ""
 			if oc.Infer != nil {
@@ -503,6 +621,7 @@ func pgSummary(n *pg.Node) summary {
 					alias = ins.Relation.Alias.Aliasname
 				}
 				s[fSet] = pgAssigns(oc.TargetList, ins.Relation.Relname, alias, "excluded")
+				s[fUpsertSet] = pgUpserts(oc.TargetList, ins.Relation.Relname, alias)
 			}
 		}
 	case *pg.Node_UpdateStmt:

@@ -26,10 +26,17 @@ const (
 	fAdvisory   = "advisory"
 	fIsolation  = "isolation"
 	fParams     = "params"
+	// The upsert fields, rendered for INSERT only: the conflict target's
+	// WHERE (partial-index inference), the conflict SET list classified
+	// by UpsertClass, and the class of each inserted value of the first
+	// row.
+	fTargetWhere  = "target_where"
+	fUpsertSet    = "upsert_set"
+	fInsertValues = "insert_values"
 )
 
 var fieldOrder = append([]string{fKind, fTable, fInsertCols, fSet, fWhere, fLock, fConflict,
-	fReturning, fAdvisory, fIsolation, fParams}, ddlFields...)
+	fReturning, fAdvisory, fIsolation, fParams, fTargetWhere, fUpsertSet, fInsertValues}, ddlFields...)
 
 type dialect int
 
@@ -92,8 +99,87 @@ func scannerSummary(st *sqltext.Stmt, d dialect) summary {
 		}
 	}
 	s[fParams] = strconv.Itoa(n)
+	if st.Kind == sqltext.KindInsert {
+		var tw []string
+		for _, c := range st.Conflict.TargetWhere {
+			tw = append(tw, cond(c.Column, c.Op, d))
+		}
+		s[fTargetWhere] = strings.Join(tw, "; ")
+		var us []string
+		for _, a := range st.Conflict.Set {
+			c := a.Upsert.String()
+			if a.Upsert == sqltext.UpsertProposed {
+				c += "(" + colName(a.Value.Column, d) + ")"
+			}
+			us = append(us, colName(a.Column, d)+"="+c)
+		}
+		s[fUpsertSet] = strings.Join(us, ", ")
+		var classes []string
+		for _, v := range st.Values {
+			classes = append(classes, valueClass(v))
+		}
+		s[fInsertValues] = insertValues(st.Columns, classes, d)
+	}
 	scannerDDL(st, d).render(s)
 	return s
+}
+
+// valueClass renders the class of an inserted value: param, const,
+// default or other.
+func valueClass(e sqltext.Expr) string {
+	switch e.Kind {
+	case sqltext.ExprParam:
+		return "param"
+	case sqltext.ExprConst:
+		return "const"
+	case sqltext.ExprDefault:
+		return "default"
+	}
+	return "other"
+}
+
+// insertValues renders the inserted values' classes against the columns
+// (#n for a statement without a column list), and the number of values
+// when it differs from the number of columns.
+func insertValues(cols, classes []string, d dialect) string {
+	if len(classes) == 0 {
+		return ""
+	}
+	var out []string
+	for i, c := range classes {
+		name := "#" + strconv.Itoa(i+1)
+		if cols != nil {
+			if i >= len(cols) {
+				break
+			}
+			name = colName(cols[i], d)
+		}
+		out = append(out, name+"="+c)
+	}
+	s := strings.Join(out, ", ")
+	if cols != nil && len(classes) != len(cols) {
+		s += "; " + strconv.Itoa(len(classes)) + " values"
+	}
+	return s
+}
+
+// upsertClass classifies the conflict assignment col = v as
+// sqltext.UpsertClass documents, given the AssignClass the oracle derived
+// (class), whether v is a proposed-row column (proposed, its name), and
+// whether v is "column op proposed" in either order with the column col
+// (accumulate).
+func upsertClass(col, class, proposed string, accumulate bool) string {
+	switch {
+	case class == "param":
+		return "param"
+	case proposed != "":
+		return "proposed(" + proposed + ")"
+	case class == "atomic" && accumulate:
+		return "accumulate"
+	case class == "const":
+		return "const"
+	}
+	return "other"
 }
 
 // isPlainName reports whether a conflict target entry is a column name

@@ -176,3 +176,22 @@ INSERT INTO t (a) VALUES (?) ON DUPLICATE KEY UPDATE a = a + VALUES(a), b = IF(V
 SELECT * FROM t1 LEFT JOIN t2 ON t1.id = t2.id AND t2.x = ? WHERE t1.y = ?;
 SELECT * FROM t WHERE a = ? FOR UPDATE OF t;
 SELECT * FROM t1 JOIN t2 ON t1.id = t2.id WHERE t1.a = ? FOR SHARE OF t1 SKIP LOCKED;
+
+-- Upserts: each ON DUPLICATE KEY UPDATE assignment's source, and the class
+-- of each inserted value.
+INSERT INTO orders (id, status, attempts) VALUES (?, 'pending', 0) ON DUPLICATE KEY UPDATE status = VALUES(status), attempts = VALUES(attempts);
+INSERT INTO daily_logins (user_id, day, count) VALUES (?, CURRENT_DATE, 1) ON DUPLICATE KEY UPDATE count = count + VALUES(count);
+INSERT INTO daily_logins (user_id, day, count) VALUES (?, CURRENT_DATE, 1) ON DUPLICATE KEY UPDATE count = VALUES(count) + daily_logins.count;
+INSERT INTO daily_logins (user_id, day, count) VALUES (?, CURRENT_DATE, 1) ON DUPLICATE KEY UPDATE count = count + 1;
+INSERT INTO members (org_id, user_id, role, created_at) VALUES (?, ?, ?, NOW()) ON DUPLICATE KEY UPDATE role = VALUES(role), created_at = VALUES(created_at);
+INSERT INTO jobs (k, state, tries) VALUES (?, 'queued', 0) ON DUPLICATE KEY UPDATE state = 'queued', tries = 0, payload = ?;
+INSERT INTO t (k, a) VALUES (?, DEFAULT) ON DUPLICATE KEY UPDATE a = VALUES(a), b = GREATEST(b, VALUES(b));
+INSERT INTO t (k, a) VALUES (?, NULL) ON DUPLICATE KEY UPDATE a = NULL, b = FALSE, c = '', d = -1;
+INSERT INTO t (k, a) SELECT k, 'new' FROM staging WHERE batch = ? ON DUPLICATE KEY UPDATE a = VALUES(a);
+INSERT INTO t SET k = ?, a = 0 ON DUPLICATE KEY UPDATE a = a + 1;
+INSERT INTO t VALUES (?, 'pending', 0) ON DUPLICATE KEY UPDATE a = VALUES(a);
+INSERT INTO t (id, k) VALUES (?, ?) ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id);
+REPLACE INTO sessions (id, user_id, data) VALUES (?, ?, ?);
+REPLACE INTO settings SET name = ?, value = 'on';
+REPLACE LOW_PRIORITY INTO kv (k, v) SELECT k, v FROM staging;
+INSERT IGNORE INTO events (id, kind) VALUES (UUID(), ?);

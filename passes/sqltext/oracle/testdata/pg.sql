@@ -299,3 +299,26 @@ BEGIN ISOLATION LEVEL REPEATABLE READ, READ WRITE, NOT DEFERRABLE;
 START TRANSACTION READ ONLY, ISOLATION LEVEL SERIALIZABLE;
 SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY;
 SET LOCAL transaction_isolation TO 'repeatable read';
+
+-- Upserts: the conflict target and its WHERE, each DO UPDATE assignment's
+-- source, and the class of each inserted value.
+INSERT INTO orders (id, status, attempts) VALUES ($1, 'pending', 0) ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, attempts = EXCLUDED.attempts;
+INSERT INTO orders (id, status) VALUES ($1, 'pending') ON CONFLICT ON CONSTRAINT orders_pkey DO UPDATE SET status = 'pending', updated_at = now();
+INSERT INTO daily_logins (user_id, day, count) VALUES ($1, current_date, 1) ON CONFLICT (user_id, day) DO UPDATE SET count = daily_logins.count + EXCLUDED.count;
+INSERT INTO daily_logins AS d (user_id, day, count) VALUES ($1, current_date, 1) ON CONFLICT (user_id, day) DO UPDATE SET count = EXCLUDED.count + d.count;
+INSERT INTO daily_logins (user_id, day, count) VALUES ($1, current_date, 1) ON CONFLICT (user_id, day) DO UPDATE SET count = daily_logins.count + 1;
+INSERT INTO members (org_id, user_id, role, created_at) VALUES ($1, $2, $3, now()) ON CONFLICT (org_id, user_id) WHERE deleted_at IS NULL DO UPDATE SET role = EXCLUDED.role, created_at = EXCLUDED.created_at;
+INSERT INTO members (org_id, user_id, role) VALUES ($1, $2, DEFAULT) ON CONFLICT (org_id, user_id) WHERE deleted_at IS NULL AND org_id > 0 DO NOTHING;
+INSERT INTO devices (id, token, seen_at) VALUES (gen_random_uuid(), $1, now()) ON CONFLICT (token) DO UPDATE SET seen_at = EXCLUDED.seen_at::timestamptz, token = CAST(EXCLUDED.token AS text);
+INSERT INTO tags (name, uses) VALUES (lower($1), 1) ON CONFLICT (name) DO UPDATE SET uses = tags.uses * EXCLUDED.uses, name = EXCLUDED.name COLLATE "C";
+INSERT INTO t (k, a, b) VALUES ($1, $2, $3) ON CONFLICT (k) DO UPDATE SET a = t.b + EXCLUDED.a, b = GREATEST(t.b, EXCLUDED.b);
+INSERT INTO t (k, a, b) VALUES ($1, $2, $3) ON CONFLICT (k) DO UPDATE SET (a, b) = (SELECT x, y FROM u WHERE u.k = EXCLUDED.k);
+INSERT INTO t (k, a) VALUES ($1, NULL) ON CONFLICT (k) DO UPDATE SET a = NULL, b = FALSE, c = '', d = -1;
+INSERT INTO t (k, a) VALUES (sqlc.arg(k), sqlc.narg(a)) ON CONFLICT (k) DO UPDATE SET a = sqlc.narg(a);
+INSERT INTO t (k, a) VALUES (@k, @a) ON CONFLICT (k) DO UPDATE SET a = EXCLUDED.a;
+INSERT INTO t (k, a, b) SELECT k, 'new', 0 FROM staging WHERE batch = $1 ON CONFLICT (k) DO UPDATE SET a = EXCLUDED.a;
+INSERT INTO t (k, a, b) VALUES ($1, $2::jsonb, ARRAY[$3]), ($4, $5, $6) ON CONFLICT (k) DO NOTHING;
+INSERT INTO t VALUES ($1, 'pending', 0) ON CONFLICT (k) DO UPDATE SET a = EXCLUDED.a;
+INSERT INTO t (k, a) VALUES ($1, (SELECT max(a) FROM u)) ON CONFLICT (k) DO UPDATE SET a = t.a - EXCLUDED.a;
+INSERT INTO t (k, a) VALUES ($1, now() - interval '1 day') ON CONFLICT (k) DO UPDATE SET a = EXCLUDED.a, b = t.b || EXCLUDED.b;
+INSERT INTO t (k, a) VALUES ($1, $2) ON CONFLICT (k, (lower(a))) DO UPDATE SET a = EXCLUDED.a WHERE t.a IS DISTINCT FROM EXCLUDED.a;
