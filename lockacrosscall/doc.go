@@ -32,21 +32,31 @@
 // Transactions are those of passes/txscope: Begin…Commit/Rollback on one
 // transaction value (database/sql, pgx, sqlx, gorm Begin), callbacks (gorm
 // Transaction, pgx.BeginFunc, an application's own withTx helper in any
-// package), and functions given a transaction by their caller. Locks are
+// package, or behind an interface whose method is named like one:
+// WithinTransaction(ctx, func(ctx context.Context) error)), transactions
+// carried in the context (ctx = context.WithValue(ctx, txKey{}, tx), with
+// repositories in other packages picking it up through an accessor such
+// as txFrom(ctx) or a db.Conn(ctx) that falls back to the pool), and
+// functions given a transaction by their caller. Locks are
 // locking reads (FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE,
 // LOCK IN SHARE MODE, gorm clause.Locking), writes, and advisory locks, in
 // the transaction's own code or in the repository methods it calls.
 // Network calls are those of passes/netcall: net/http, go-retryablehttp,
 // resty, gRPC (ClientConn.Invoke and NewStream, generated stubs through
 // their interfaces), net.Dial*, net/smtp, Kafka (segmentio/kafka-go) and
-// NATS, directly or through functions in any package.
+// NATS, and the operations of service SDKs (aws-sdk-go v1 and v2 service
+// clients and S3 managers, cloud.google.com/go/storage, minio-go,
+// stripe-go, twilio-go, sendgrid-go), directly or through functions in
+// any package.
 //
 // It reports at the outermost call in the transaction's own code that may
 // reach the network, on a path from a lock to the call that does not end
 // the transaction, with the lock and the witness chain.
 //
 // It stays silent on calls before the first lock or after Commit or
-// Rollback; calls in goroutines (the transaction does not wait for them)
+// Rollback; locks taken on a context that carries no transaction (they end
+// with their statement); SDK methods that stay local (S3 presigning,
+// storage handles, parameter setters); calls in goroutines (the transaction does not wait for them)
 // and deferred calls (their order against the end is not modeled);
 // queries on the transaction itself and outbox inserts; transactions that
 // neither lock nor write (unless -lockacrosscall.anytx is set); and

@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact)},
 }
 
 // Result is the database model of one package.
@@ -108,6 +108,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		result.Funcs = append(result.Funcs, fi)
 	}
 	b.exportSummaries(srcFuncs)
+	b.exportAccessorFacts(srcFuncs)
 	return result, nil
 }
 
@@ -183,6 +184,9 @@ type builder struct {
 	tables  map[*types.TypeName]string
 	// genFiles are the package's generated files.
 	genFiles map[*token.File]bool
+	// accessors are the functions returning the transaction a context
+	// carries (ctxtx.go).
+	accessors map[*ssa.Function]*ctxAccessorFact
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {

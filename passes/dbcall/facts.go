@@ -711,6 +711,9 @@ func dedupCtor(in []ctorField) []ctorField {
 // resolveRef looks through constructors: a field of the result of a call
 // whose summary says that field is set from a parameter is that argument.
 func (b *builder) resolveRef(r Ref) Ref {
+	if h, ok := b.ctxHandle(r); ok {
+		return h
+	}
 	for i := 0; i < 6 && r.Root != nil && r.Path != ""; i++ {
 		var call *ssa.Call
 		result := 0
@@ -760,6 +763,9 @@ func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
 	}
 	if p.Path == "" {
 		return b.resolveRef(refOf(args[p.Param]))
+	}
+	if p.Path == CtxTxPath {
+		return Ref{Root: CtxRoot(args[p.Param]), Path: CtxTxPath}
 	}
 	names := strings.Split(strings.TrimPrefix(p.Path, "."), ".")
 	r := fieldValue(args[p.Param], names[0])

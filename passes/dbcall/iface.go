@@ -56,7 +56,7 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	if found {
 		return out
 	}
-	return b.heuristic(fn, call, common.Method, args)
+	return ctxHandles(b.heuristic(fn, call, common.Method, args), args)
 }
 
 // implementations returns the methods named name of this package's types

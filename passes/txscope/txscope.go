@@ -63,6 +63,10 @@ type Tx struct {
 	// Value is the transaction handle: Begin's result, the callback's
 	// parameter, or the function's parameter.
 	Value ssa.Value
+	// Ctx is the callback's context parameter when the helper hands the
+	// transaction over in the context rather than as an argument
+	// (fn(context.WithValue(ctx, txKey{}, tx))).
+	Ctx ssa.Value
 	// Begin is the call that starts it (Begin, Transaction, BeginFunc, a
 	// helper call); nil for FormParam.
 	Begin ssa.CallInstruction
@@ -122,12 +126,21 @@ type helperFact struct {
 	Func      int
 	TxArg     int
 	Isolation sqltext.Isolation
+	// Ctx is 1 + the callback's argument whose context carries the
+	// transaction, or 0.
+	Ctx int
+	// Heuristic reports a method of an interface whose implementation is
+	// not visible, taken for a transaction helper by its name and shape.
+	Heuristic bool
 }
 
 func (*helperFact) AFact() {}
 
 func (f *helperFact) String() string {
 	s := fmt.Sprintf("runs p%d in a transaction", f.Func)
+	if f.Ctx > 0 {
+		s += fmt.Sprintf(" carried by its a%d", f.Ctx-1)
+	}
 	if f.Isolation == sqltext.IsolationSerializable {
 		s += " (serializable)"
 	}
@@ -166,6 +179,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	f.exportIfaceHelpers()
 	return r, nil
 }
 
@@ -288,6 +302,8 @@ type finder struct {
 	helpers map[*ssa.Function]*helperFact
 	begins  map[*ssa.Function]*beginFact
 	visit   map[*ssa.Function]bool
+	// ifaceHelpers memoizes invokeHelper.
+	ifaceHelpers map[*types.Func]*helperFact
 }
 
 // scan finds the explicit and callback transactions started in fn.
@@ -345,12 +361,12 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 					iso = isolationOf(opts[0])
 				}
 			}
-			f.callback(fn, call, arg(args, 0), 0, iso, "")
+			f.callback(fn, call, arg(args, 0), 0, iso, "", 0)
 		}
 		return
 	}
 	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpTxFunc {
-		f.callback(fn, call, arg(args, m.Func), 0, isolationOf(arg(args, m.Opts)), "")
+		f.callback(fn, call, arg(args, m.Func), 0, isolationOf(arg(args, m.Opts)), "", 0)
 		return
 	}
 	// An application helper: withTx(ctx, db, func(tx) error).
@@ -372,14 +388,25 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 		if h := f.helperOf(callee); h != nil {
 			full := ssautil.FullArgs(common)
 			if h.Func < len(full) {
-				f.callback(fn, call, full[h.Func], h.TxArg, h.Isolation, calleeLabel(callee))
+				f.callback(fn, call, full[h.Func], h.TxArg, h.Isolation, calleeLabel(callee), h.Ctx)
+			}
+		}
+		return
+	}
+	// A transaction helper behind an interface:
+	// s.tx.WithinTransaction(ctx, func(ctx context.Context) error {...}).
+	if common.IsInvoke() {
+		if h := f.invokeHelper(common.Method); h != nil {
+			full := ssautil.FullArgs(common)
+			if h.Func < len(full) {
+				f.callback(fn, call, full[h.Func], h.TxArg, h.Isolation, ssautil.ObjLabel(common.Method), h.Ctx)
 			}
 		}
 	}
 }
 
 // callback records the transaction a callback runs in.
-func (f *finder) callback(fn *ssa.Function, call ssa.CallInstruction, cb ssa.Value, txArg int, iso sqltext.Isolation, helper string) {
+func (f *finder) callback(fn *ssa.Function, call ssa.CallInstruction, cb ssa.Value, txArg int, iso sqltext.Isolation, helper string, ctx int) {
 	body := ssautil.FuncOf(cb)
 	if body == nil {
 		return
@@ -387,6 +414,9 @@ func (f *finder) callback(fn *ssa.Function, call ssa.CallInstruction, cb ssa.Val
 	tx := &Tx{Form: FormCallback, Fn: body, Begin: call, Isolation: iso, Helper: helper}
 	if txArg >= 0 && txArg < len(body.Params) {
 		tx.Value = body.Params[txArg]
+	}
+	if ctx > 0 && ctx-1 < len(body.Params) {
+		tx.Ctx = body.Params[ctx-1]
 	}
 	f.add(tx)
 }
@@ -418,8 +448,11 @@ func (f *finder) add(tx *Tx) {
 // onTx reports whether a runs on tx: its handle is the transaction value
 // (or, for a callback without a handle argument, any access in the body).
 func onTx(a *dbcall.Access, tx *Tx) bool {
+	if a.Handle.Path == dbcall.CtxTxPath {
+		return carries(tx, a.Handle.Root)
+	}
 	if tx.Value == nil {
-		return tx.Form == FormCallback && a.Fn == tx.Fn
+		return tx.Form == FormCallback && a.Fn == tx.Fn && tx.Ctx == nil
 	}
 	root := a.Handle.Root
 	if root == nil {
@@ -556,7 +589,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 						return &helperFact{Func: i, TxArg: 0, Isolation: isolationOf(arg(args, m.Opts))}
 					}
 					if i, j := forwardsTx(fn, arg(args, m.Func), paramIdx); i >= 0 {
-						return &helperFact{Func: i, TxArg: j, Isolation: isolationOf(arg(args, m.Opts))}
+						return forwarded(fn, i, j, isolationOf(arg(args, m.Opts)))
 					}
 				}
 				continue
@@ -574,7 +607,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 						return &helperFact{Func: i, TxArg: 0, Isolation: iso}
 					}
 					if i, j := forwardsTx(fn, arg(args, 0), paramIdx); i >= 0 {
-						return &helperFact{Func: i, TxArg: j}
+						return forwarded(fn, i, j, sqltext.IsolationNone)
 					}
 				case "Begin":
 					if v := call.Value(); v != nil {
@@ -583,11 +616,25 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 				}
 				continue
 			}
-			// A call of the func parameter with the transaction.
+			// A call of the func parameter with the transaction, or with
+			// a context carrying it.
 			if i := paramIdx(common.Value); i >= 0 && !common.IsInvoke() {
 				for j, a := range common.Args {
 					if iso, ok := begins[ssautil.Unwrap(a)]; ok {
 						return &helperFact{Func: i, TxArg: j, Isolation: iso}
+					}
+				}
+				set := map[ssa.Value]bool{}
+				for v := range begins {
+					set[v] = true
+				}
+				for j, a := range common.Args {
+					if ctxCarrying(a, set) {
+						iso := sqltext.IsolationNone
+						for _, l := range begins {
+							iso = l
+						}
+						return &helperFact{Func: i, TxArg: -1, Ctx: j + 1, Isolation: iso}
 					}
 				}
 			}
@@ -653,6 +700,9 @@ func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (i
 	}
 	tx := body.Params[0]
 	fromTx := func(a ssa.Value) bool {
+		if dbcall.IsContext(a.Type()) {
+			a = dbcall.CtxRoot(a) // ctx = withTx(ctx, tx); ctx, cancel := context.WithTimeout(ctx, d)
+		}
 		a = ssautil.Unwrap(a)
 		if a == tx {
 			return true
@@ -688,6 +738,16 @@ func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (i
 		}
 	}
 	return -1, -1
+}
+
+// forwarded is the helper fact of a helper whose transaction callback
+// hands the transaction to its func parameter i as argument j: as the
+// argument, or in a context (fn(context.WithValue(ctx, txKey{}, tx))).
+func forwarded(fn *ssa.Function, i, j int, iso sqltext.Isolation) *helperFact {
+	if sig, ok := fn.Params[i].Type().Underlying().(*types.Signature); ok && j < sig.Params().Len() && dbcall.IsContext(sig.Params().At(j).Type()) {
+		return &helperFact{Func: i, TxArg: -1, Ctx: j + 1, Isolation: iso}
+	}
+	return &helperFact{Func: i, TxArg: j, Isolation: iso}
 }
 
 // endsOf returns the Commit and Rollback calls on a transaction value

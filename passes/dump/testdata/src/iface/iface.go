@@ -14,11 +14,11 @@ type User struct {
 }
 
 func Use(ctx context.Context, us Users, email string) error {
-	if _, err := us.FindUserByEmail(ctx, email); err != nil { // want `select users where email=\$email on \?; found\? err\(\*NotFound\*\); via iface\.Users\.FindUserByEmail at implementation not visible; heuristic`
+	if _, err := us.FindUserByEmail(ctx, email); err != nil { // want `select users where email=\$email on ctx#ctxtx; found\? err\(\*NotFound\*\); via iface\.Users\.FindUserByEmail at implementation not visible; heuristic`
 		return err
 	}
-	if _, err := us.CountOrdersByUserID(ctx, 3); err != nil { // want `select count orders where user_id=\$3 on \?; found\? count; via iface\.Users\.CountOrdersByUserID at implementation not visible; heuristic`
+	if _, err := us.CountOrdersByUserID(ctx, 3); err != nil { // want `select count orders where user_id=\$3 on ctx#ctxtx; found\? count; via iface\.Users\.CountOrdersByUserID at implementation not visible; heuristic`
 		return err
 	}
-	return us.InsertUser(ctx, &User{Email: email}) // want `insert users set email=\$email on \?; via iface\.Users\.InsertUser at implementation not visible; heuristic`
+	return us.InsertUser(ctx, &User{Email: email}) // want `insert users set email=\$email on ctx#ctxtx; via iface\.Users\.InsertUser at implementation not visible; heuristic`
 }

@@ -1,0 +1,219 @@
+package txscope
+
+import (
+	"go/types"
+	"regexp"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dbcall"
+)
+
+// Transactions carried in a context.Context (see dbcall's CtxTxPath): an
+// access through a context accessor runs on the transaction a context
+// carries. The context carries tx when it derives from a call given tx
+// (context.WithValue(ctx, txKey{}, tx), or an application's
+// withTx(ctx, tx)), or when it is the context parameter of a callback a
+// helper runs with such a context.
+
+// carries reports whether the context root (as dbcall.CtxRoot leaves it)
+// carries tx.
+func carries(tx *Tx, root ssa.Value) bool {
+	if root == nil {
+		return false
+	}
+	if tx.Ctx != nil && root == tx.Ctx {
+		return true
+	}
+	if tx.Value == nil {
+		return false
+	}
+	return givenTx(root, tx.Value)
+}
+
+// givenTx reports whether v is a call returning a context that is given
+// the transaction value txv (or a value made from it).
+func givenTx(v ssa.Value, txv ssa.Value) bool {
+	var call *ssa.Call
+	switch x := v.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+	}
+	if call == nil {
+		return false
+	}
+	for _, a := range ssautil.FullArgs(&call.Call) {
+		if a == nil {
+			continue
+		}
+		a = ssautil.Unwrap(a)
+		if a == txv || dbcall.GormRoot(a) == txv {
+			return true
+		}
+	}
+	return false
+}
+
+// ctxCarrying reports whether the context value a carries one of the
+// transactions begun in a function (the keys of begins), returning the
+// transaction's isolation.
+func ctxCarrying(a ssa.Value, begins map[ssa.Value]bool) bool {
+	if a == nil || !dbcall.IsContext(a.Type()) {
+		return false
+	}
+	root := dbcall.CtxRoot(a)
+	for txv := range begins {
+		if givenTx(root, txv) {
+			return true
+		}
+	}
+	return false
+}
+
+// txMethodName matches the names of transaction helpers behind
+// interfaces: WithinTransaction, WithTx, RunInTx, Atomic, Transact, Do of
+// a UnitOfWork.
+var txMethodName = regexp.MustCompile(`(?i)(tx|transaction|transact|atomic|unitofwork)`)
+
+// invokeHelper returns what a call of the interface method m does with
+// its func argument: the fact exported for m by its package, what the
+// implementations visible here do, or, when none is visible, an inference
+// from its name and shape:
+//
+//	WithinTransaction(ctx context.Context, fn func(ctx context.Context) error) error
+//
+// runs fn with a context carrying a transaction it begins.
+func (f *finder) invokeHelper(m *types.Func) *helperFact {
+	if f.ifaceHelpers == nil {
+		f.ifaceHelpers = map[*types.Func]*helperFact{}
+	}
+	if h, ok := f.ifaceHelpers[m]; ok {
+		return h
+	}
+	f.ifaceHelpers[m] = nil
+	var h helperFact
+	if m.Pkg() != f.pass.Pkg && f.pass.ImportObjectFact(m, &h) {
+		f.ifaceHelpers[m] = &h
+		return &h
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || m.Pkg() == nil || dbcall.IsLibrary(m.Pkg().Path()) {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	found, visible := f.implHelper(iface, m)
+	if found != nil {
+		f.ifaceHelpers[m] = found
+		return found
+	}
+	if visible {
+		return nil // the implementations here are not helpers
+	}
+	// Receiver first: the func parameter's index counts it.
+	for i := 0; i < sig.Params().Len(); i++ {
+		cb, ok := sig.Params().At(i).Type().Underlying().(*types.Signature)
+		if !ok || cb.Params().Len() == 0 || !dbcall.IsContext(cb.Params().At(0).Type()) {
+			continue
+		}
+		if !txMethodName.MatchString(m.Name()) {
+			return nil
+		}
+		h := &helperFact{Func: i + 1, TxArg: -1, Ctx: 1, Heuristic: true}
+		f.ifaceHelpers[m] = h
+		return h
+	}
+	return nil
+}
+
+// implHelper looks for implementations of iface in the packages visible
+// here (this one, the interface's, the direct imports): the helper fact of
+// the first one that is a helper, and whether any implementation was seen.
+func (f *finder) implHelper(iface *types.Interface, m *types.Func) (*helperFact, bool) {
+	pkgs := []*types.Package{f.pass.Pkg}
+	if m.Pkg() != f.pass.Pkg {
+		pkgs = append(pkgs, m.Pkg())
+	}
+	pkgs = append(pkgs, f.pass.Pkg.Imports()...)
+	seen := map[*types.Package]bool{}
+	visible := false
+	for _, p := range pkgs {
+		if seen[p] || dbcall.IsLibrary(p.Path()) {
+			continue
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, n := range scope.Names() {
+			tn, ok := scope.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+				impl, ok := obj.(*types.Func)
+				if !ok {
+					break
+				}
+				visible = true
+				if p == f.pass.Pkg {
+					if fn := f.ssaFunc(impl); fn != nil {
+						if h := f.helperOf(fn); h != nil {
+							return h, true
+						}
+					}
+				} else {
+					var h helperFact
+					if f.pass.ImportObjectFact(impl, &h) {
+						return &h, true
+					}
+				}
+				break
+			}
+		}
+	}
+	return nil, visible
+}
+
+// ssaFunc returns the SSA function of a function or method of the package.
+func (f *finder) ssaFunc(obj *types.Func) *ssa.Function {
+	for _, fn := range f.db.SrcFuncs {
+		if fn.Object() == obj {
+			return fn
+		}
+	}
+	return nil
+}
+
+// exportIfaceHelpers exports helper facts for the methods of the
+// package's interfaces whose implementations here are transaction helpers,
+// so callers that see only the interface know.
+func (f *finder) exportIfaceHelpers() {
+	scope := f.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumExplicitMethods(); i++ {
+			m := iface.ExplicitMethod(i)
+			if m.Pkg() != f.pass.Pkg {
+				continue
+			}
+			if h, _ := f.implHelper(iface, m); h != nil {
+				f.pass.ExportObjectFact(m, h)
+			}
+		}
+	}
+}
