@@ -48,7 +48,10 @@
 // through such a library, in any package; and clients that retry by
 // themselves: a go-retryablehttp client (4 retries unless RetryMax says
 // otherwise, also behind StandardClient) and a resty client with
-// SetRetryCount(n > 0), followed through constructors and struct fields.
+// SetRetryCount(n > 0), followed through constructors and struct fields;
+// and helpers that retry the request they send with the method they are
+// given (doWithRetry(ctx, http.MethodPost, url, body)), reported at the
+// call that says POST.
 //
 // The request is followed into the functions that send it, in any
 // package: its method (a constant, http.MethodPost, or an argument the
@@ -60,6 +63,16 @@
 // returns one of those (in any package), inside the retried code, is a
 // key regenerated on every attempt. A key computed from the operation's
 // inputs inside the retried code is stable.
+//
+// Service SDK operations (passes/apis: aws-sdk-go, stripe-go, twilio-go,
+// sendgrid-go, ...) count with the HTTP method they use on the wire: SQS
+// SendMessage, SES SendEmail and Stripe charge.New are POSTs whose repeat
+// repeats the effect; S3 PutObject (a PUT), reads, deletes and Stripe's
+// absolute updates are not reported. Their key is the input field that
+// carries one: Stripe's IdempotencyKey (or SetIdempotencyKey), SQS FIFO's
+// MessageDeduplicationId, AWS ClientToken. The SDKs' own retries are not
+// reported (AWS retries only failures that did not execute; stripe-go
+// adds a key to the requests it retries).
 //
 // Categories: "nokey" (no idempotency key header), "freshkey" (a key
 // minted inside the retried code).

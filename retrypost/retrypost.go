@@ -89,6 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fi := range nc.Funcs {
 		for _, c := range fi.Calls {
 			checkClient(pass, rep, keys, rt, c)
+			checkRetriedBy(pass, rep, keys, c)
 		}
 	}
 	return nil, nil
@@ -150,6 +151,22 @@ func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *r
 		}
 		d := noKey(pass, c, q, what, cl.Pos)
 		rep.Report(d)
+		return
+	}
+}
+
+// checkRetriedBy reports a POST or PATCH sent through a function that
+// retries the request it sends with the method it is given:
+// doWithRetry(ctx, http.MethodPost, url, body).
+func checkRetriedBy(pass *analysis.Pass, rep *report.Reporter, keys []string, c *netcall.Call) {
+	for _, q := range c.Requests {
+		if q.RetriedBy == "" || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(q, c, c.Instr.Parent()) {
+			continue
+		}
+		if q.Header(keys) != nil {
+			continue // a key given by the caller is the same on every attempt of the callee
+		}
+		rep.Report(noKey(pass, c, q, q.RetriedBy, token.NoPos))
 		return
 	}
 }

@@ -58,8 +58,14 @@ type reqSum struct {
 	// repeat is harmless.
 	api        string
 	idempotent bool
-	send       ssa.CallInstruction
-	client     ssa.Value
+	// retry names the retry loop of the function sending the request that
+	// repeats it while its method is still a parameter ("the loop at
+	// client.go:57"); retryHere reports that this instantiation resolved
+	// the method.
+	retry     string
+	retryHere bool
+	send      ssa.CallInstruction
+	client    ssa.Value
 }
 
 func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1} }
@@ -116,6 +122,9 @@ func (b *builder) analyze(fn *ssa.Function) *summary {
 				continue
 			}
 			c := &Call{Instr: call, Kind: kind, Chain: chain}
+			for i := range reqs {
+				b.markRetried(fn, &reqs[i])
+			}
 			for _, q := range reqs {
 				c.Requests = append(c.Requests, q.export())
 			}
@@ -212,6 +221,27 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 		return apis.NetNone, nil, nil
 	}
 	return kind, chain, reqs
+}
+
+// markRetried records the retry loop of fn that repeats a request fn sends
+// with the method given by a parameter:
+//
+//	func (c *Client) DoWithRetry(ctx, method, path string, body []byte) (*http.Response, error) {
+//		for attempt := 0; attempt < 3; attempt++ { ...; resp, err := c.HTTP.Do(req); ... }
+//	}
+//
+// Whether the request is a POST is known only at the callers, which
+// report it through the request's Retry.
+func (b *builder) markRetried(fn *ssa.Function, q *reqSum) {
+	if q.send == nil || q.methodParam < 0 || q.retry != "" {
+		return
+	}
+	for _, r := range b.rt.Regions() {
+		if r.Kind == retry.KindLoop && r.Fn == fn && r.Repeats(q.send) && !r.RateLimitOnly {
+			q.retry = r.Construct + " at " + analysisutil.Position(b.pass.Fset, r.Pos)
+			return
+		}
+	}
 }
 
 // calleeSummary returns the summary of a called function: computed for

@@ -31,6 +31,7 @@ type reqFact struct {
 	Chain        []string
 	API          string
 	Idempotent   bool
+	Retry        string
 }
 
 type headerFact struct {
@@ -93,6 +94,9 @@ func (q reqFact) String() string {
 	}
 	if q.RequestParam >= 0 {
 		s += fmt.Sprintf(" request=p%d", q.RequestParam)
+	}
+	if q.Retry != "" {
+		s += " retried by " + q.Retry
 	}
 	if len(q.Headers) > 0 {
 		var hs []string
@@ -181,7 +185,7 @@ func (s *summary) encode() *netFact {
 }
 
 func (q reqSum) encode() reqFact {
-	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain, API: q.api, Idempotent: q.idempotent}
+	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain, API: q.api, Idempotent: q.idempotent, Retry: q.retry}
 	for _, h := range q.headers {
 		rf.Headers = append(rf.Headers, h.encode())
 	}
@@ -216,7 +220,7 @@ func (f *netFact) decode() *summary {
 }
 
 func (q reqFact) decode() reqSum {
-	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain, api: q.API, idempotent: q.Idempotent}
+	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain, api: q.API, idempotent: q.Idempotent, retry: q.Retry}
 	for _, h := range q.Headers {
 		r.headers = append(r.headers, h.decode())
 	}

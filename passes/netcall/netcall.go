@@ -131,7 +131,11 @@ type Request struct {
 	// update).
 	API        string
 	Idempotent bool
-	Headers    []Header
+	// RetriedBy names the retry loop of a callee that repeats the request
+	// ("the loop at client.go:57"), set where the callee's method
+	// parameter is filled in: the caller decides that it is a POST.
+	RetriedBy string
+	Headers   []Header
 	// Send and Client are the send call and the client value, when the
 	// request is sent in the function of the Call (not in a callee).
 	Send   ssa.CallInstruction

@@ -321,12 +321,14 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 	out := newReq()
 	out.lib, out.method = q.lib, q.method
 	out.api, out.idempotent = q.api, q.idempotent
+	out.retry = q.retry
 	out.chain = q.chain
 	if !transparent {
 		out.chain = clip(append([]string{lbl}, q.chain...))
 	}
 	if bind && q.methodParam >= 0 && q.methodParam < len(full) {
 		out.method, out.methodParam = b.methodOf(fn, full[q.methodParam])
+		out.retryHere = out.retry != "" && out.method != ""
 	}
 	for _, p := range q.url {
 		if p.Param >= 0 {
@@ -574,6 +576,9 @@ func storesTo(addr ssa.Value) []ssa.Value {
 // into the Result's form.
 func (q reqSum) export() *Request {
 	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Send: q.send, Client: q.client}
+	if q.retryHere {
+		r.RetriedBy = q.retry
+	}
 	for _, h := range q.headers {
 		r.Headers = append(r.Headers, Header{Name: h.name, Value: h.v.export()})
 	}
