@@ -19,6 +19,7 @@ import (
 
 	"github.com/idemvet/idemvet"
 	"github.com/idemvet/idemvet/internal/docs"
+	"github.com/idemvet/idemvet/internal/vettest"
 )
 
 var bin string // directory holding idemvet and idemvet-sarif
@@ -319,7 +320,7 @@ func TestStdin(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{idemvetBin, "-json", "./..."},
-		{"go", "vet", "-vettool=" + idemvetBin, "-json", "./..."},
+		{"go", "vet", "-vettool=" + idemvetBin, vettest.Nonce(), "-json", "./..."},
 	} {
 		cmd := exec.Command(args[0], args[1:]...)
 		cmd.Dir = dir

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/vettest"
 )
 
 // TestDirectives checks suppression in both front ends of the command:
@@ -13,6 +15,7 @@ import (
 // suppresses its finding, a stale one and one without a reason are
 // reported.
 func TestDirectives(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "go.mod"), "module directives\n\ngo 1.26\n")
 	write(t, filepath.Join(dir, "d.go"), `package directives
@@ -49,14 +52,13 @@ func Stale(ctx context.Context, db *sql.DB, id int64) {
 	}
 	for _, tc := range []struct {
 		name string
-		args []string
+		cmd  *exec.Cmd
 	}{
-		{"standalone", []string{binary, "./..."}},
-		{"go vet", []string{"go", "vet", "-vettool=" + binary, "./..."}},
+		{"standalone", command(dir, binary, "./...")},
+		{"go vet", vettest.GoVet(dir, binary, "./...")},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
-			cmd := exec.Command(tc.args[0], tc.args[1:]...)
-			cmd.Dir = dir
+			cmd := tc.cmd
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			if err := cmd.Run(); err == nil {

@@ -7,7 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/vettest"
 )
+
+// command returns the command name args, run in dir.
+func command(dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	return cmd
+}
 
 // fixModule is a module with one lost update whose suggested fix rewrites
 // the SQL and the argument, and one stale directive whose fix removes it.
@@ -52,23 +61,23 @@ func newFixModule(t *testing.T) string {
 // TestFix applies the suggested fixes through every front end that can:
 // idemvet -fix, go vet -vettool -fix and go fix -fixtool (Go 1.26).
 func TestFix(t *testing.T) {
+	t.Parallel()
 	if fixedModule == fixModule {
 		t.Fatal("the test's replacements do not match its module")
 	}
 	for _, tc := range []struct {
 		name string
-		args []string
+		cmd  func(dir string) *exec.Cmd
 	}{
-		{"standalone", []string{binary, "-fix", "./..."}},
-		{"go vet", []string{"go", "vet", "-vettool=" + binary, "-fix", "./..."}},
-		{"go fix", []string{"go", "fix", "-fixtool=" + binary, "./..."}},
+		{"standalone", func(dir string) *exec.Cmd { return command(dir, binary, "-fix", "./...") }},
+		{"go vet", func(dir string) *exec.Cmd { return vettest.GoVet(dir, binary, "-fix", "./...") }},
+		{"go fix", func(dir string) *exec.Cmd { return vettest.GoFix(dir, binary, "./...") }},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			dir := newFixModule(t)
-			cmd := exec.Command(tc.args[0], tc.args[1:]...)
-			cmd.Dir = dir
+			cmd := tc.cmd(dir)
 			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", strings.Join(tc.args, " "), err, out)
+				t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, out)
 			}
 			got, err := os.ReadFile(filepath.Join(dir, "fix.go"))
 			if err != nil {
@@ -85,18 +94,18 @@ func TestFix(t *testing.T) {
 // idemvet -fix -diff, and go vet -fix -diff (which exits non-zero when the
 // diff is not empty).
 func TestDiff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
-		args []string
+		cmd  func(dir string) *exec.Cmd
 	}{
-		{"standalone", []string{binary, "-fix", "-diff", "./..."}},
-		{"go vet", []string{"go", "vet", "-vettool=" + binary, "-fix", "-diff", "./..."}},
-		{"go fix", []string{"go", "fix", "-fixtool=" + binary, "-diff", "./..."}},
+		{"standalone", func(dir string) *exec.Cmd { return command(dir, binary, "-fix", "-diff", "./...") }},
+		{"go vet", func(dir string) *exec.Cmd { return vettest.GoVet(dir, binary, "-fix", "-diff", "./...") }},
+		{"go fix", func(dir string) *exec.Cmd { return vettest.GoFix(dir, binary, "-diff", "./...") }},
 	} {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
 			dir := newFixModule(t)
-			cmd := exec.Command(tc.args[0], tc.args[1:]...)
-			cmd.Dir = dir
+			cmd := tc.cmd(dir)
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			cmd.Run()

@@ -11,6 +11,7 @@ import (
 // TestHelpFullDoc checks that idemvet help NAME prints the analyzer's whole
 // documentation, the same text docs/NAME.md is generated from.
 func TestHelpFullDoc(t *testing.T) {
+	t.Parallel()
 	for _, a := range idemvet.Suite {
 		out, err := exec.Command(binary, "help", a.Name).CombinedOutput()
 		if err != nil {

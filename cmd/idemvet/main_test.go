@@ -11,12 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/idemvet/idemvet"
+	"github.com/idemvet/idemvet/internal/vettest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the end-to-end tests")
@@ -26,22 +27,65 @@ var binary string
 // TestMain builds cmd/idemvet once for every test.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "idemvet-test")
+	bin, cleanup, err := vettest.Build(".")
 	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "idemvet")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building idemvet: %v\n%s", err, out)
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	binary = bin
 	code := m.Run()
-	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
+}
+
+// A moduleRun is the outcome of one command over a module, shared by the
+// tests that read it: each end-to-end module is analyzed once per mode
+// and test process.
+type moduleRun struct {
+	once           sync.Once
+	stdout, stderr []byte
+	code           int // the exit code
+	err            error
+}
+
+var moduleRuns sync.Map // "mode dir" → *moduleRun
+
+// runModule runs the command mk makes once per key and returns its outcome.
+func runModule(t *testing.T, key string, mk func() *exec.Cmd) *moduleRun {
+	t.Helper()
+	v, _ := moduleRuns.LoadOrStore(key, new(moduleRun))
+	r := v.(*moduleRun)
+	r.once.Do(func() {
+		cmd := mk()
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			r.code = ee.ExitCode()
+		} else if err != nil {
+			r.err = err
+		}
+		r.stdout, r.stderr = stdout.Bytes(), stderr.Bytes()
+	})
+	if r.err != nil {
+		t.Fatalf("%s: %v\n%s", key, r.err, r.stderr)
+	}
+	return r
+}
+
+// standaloneJSON is idemvet -json ./... in dir, run once.
+func standaloneJSON(t *testing.T, dir string) *moduleRun {
+	return runModule(t, "json "+dir, func() *exec.Cmd {
+		cmd := exec.Command(binary, "-json", "./...")
+		cmd.Dir = dir
+		return cmd
+	})
+}
+
+// vetModule is go vet -vettool=idemvet ./... in dir, run once.
+func vetModule(t *testing.T, dir string) *moduleRun {
+	return runModule(t, "vet "+dir, func() *exec.Cmd { return vettest.GoVet(dir, binary, "./...") })
 }
 
 func repoRoot(t *testing.T) string {
@@ -100,28 +144,35 @@ func suite() map[string]bool {
 	return names
 }
 
-// runJSON runs idemvet -json ./... in dir and returns its findings.
+// runJSON runs idemvet -json ./... in dir (once per process without
+// args) and returns its findings.
 func runJSON(t *testing.T, dir string, args ...string) []finding {
 	t.Helper()
-	cmd := exec.Command(binary, append(append([]string{"-json"}, args...), "./...")...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("idemvet: %v\n%s", err, stderr.String())
-		}
+	var r *moduleRun
+	if len(args) == 0 {
+		r = standaloneJSON(t, dir)
+	} else {
+		r = runModule(t, fmt.Sprint("json ", dir, args), func() *exec.Cmd {
+			cmd := exec.Command(binary, append(append([]string{"-json"}, args...), "./...")...)
+			cmd.Dir = dir
+			return cmd
+		})
 	}
-	if stderr.Len() > 0 {
-		t.Fatalf("idemvet wrote to stderr:\n%s", stderr.String())
+	if len(r.stderr) > 0 {
+		t.Fatalf("idemvet wrote to stderr:\n%s", r.stderr)
 	}
+	return parseJSON(t, dir, r.stdout)
+}
+
+// parseJSON returns the findings of a -json tree.
+func parseJSON(t *testing.T, dir string, data []byte) []finding {
+	t.Helper()
 	type diag struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	}
 	var out []finding
-	dec := json.NewDecoder(&stdout)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	for dec.More() {
 		var tree map[string]map[string]json.RawMessage
 		if err := dec.Decode(&tree); err != nil {
@@ -210,6 +261,7 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the modules' dependencies")
 	}
+	t.Parallel()
 	for _, mod := range []string{"testdata/e2e", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
@@ -226,21 +278,14 @@ func TestVetTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the modules' dependencies")
 	}
+	t.Parallel()
 	for _, mod := range []string{"testdata/e2e", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
-			cmd := exec.Command("go", "vet", "-vettool="+binary, "./...")
-			cmd.Dir = dir
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			err := cmd.Run()
-			var ee *exec.ExitError
-			if err != nil && !errors.As(err, &ee) {
-				t.Fatal(err)
-			}
+			r := vetModule(t, dir)
 			got := map[string]bool{}
 			re := regexp.MustCompile(`^(.+\.go):(\d+):\d+: (.*)$`)
-			sc := bufio.NewScanner(&stderr)
+			sc := bufio.NewScanner(bytes.NewReader(r.stderr))
 			for sc.Scan() {
 				m := re.FindStringSubmatch(sc.Text())
 				if m == nil || strings.HasPrefix(m[3], "\t") {
@@ -266,8 +311,11 @@ func TestVetTool(t *testing.T) {
 					t.Errorf("go vet reported unexpected %s", k)
 				}
 			}
-			if len(want) > 0 && (ee == nil || ee.ExitCode() == 0) {
+			if len(want) > 0 && r.code == 0 {
 				t.Errorf("go vet exited 0 with findings")
+			}
+			if t.Failed() {
+				t.Logf("go vet output:\n%s", r.stderr)
 			}
 		})
 	}
@@ -276,6 +324,7 @@ func TestVetTool(t *testing.T) {
 // TestExitCodes checks the command's exit status: 0 clean, 3 findings,
 // 2 (or 1) for usage errors, as x/tools drivers do.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	clean := t.TempDir()
 	write(t, filepath.Join(clean, "go.mod"), "module clean\n\ngo 1.26\n")
 	write(t, filepath.Join(clean, "a.go"), "package clean\n\nfunc F() int { return 1 }\n")
@@ -308,6 +357,7 @@ func Save(path string, data []byte) error {
 
 // TestHelp checks that help lists every analyzer and prints each one's doc.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	out, _ := exec.Command(binary, "help").CombinedOutput()
 	for _, a := range idemvet.Suite {
 		if !strings.Contains(string(out), a.Name) {
@@ -320,16 +370,20 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestStd analyzes the standard library: no panic, no error, no finding.
+// TestStd analyzes the packages of the standard library that idemvet's
+// model describes (database/sql, net/http and the rest of net, os) and
+// what they import: no panic, no error, no finding. .ci/run analyzes the
+// whole standard library.
 func TestStd(t *testing.T) {
 	if testing.Short() {
-		t.Skip("analyzes the whole standard library")
+		t.Skip("analyzes part of the standard library")
 	}
-	cmd := exec.Command(binary, "std")
+	t.Parallel()
+	cmd := exec.Command(binary, "database/...", "net/...", "os/...")
 	cmd.Dir = repoRoot(t)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("idemvet std: %v\n%s", err, firstLines(out, 40))
+		t.Fatalf("idemvet database/... net/... os/...: %v\n%s", err, firstLines(out, 40))
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/vettest"
 )
 
 // TestSchemaFlag checks -schema standalone and through go vet: the same
@@ -12,6 +14,7 @@ import (
 // UNIQUE constraint ... rejects" depending only on the schema named, and a
 // missing schema path is an error naming it.
 func TestSchemaFlag(t *testing.T) {
+	t.Parallel()
 	mod := t.TempDir()
 	write(t, filepath.Join(mod, "go.mod"), "module m\n\ngo 1.26\n")
 	write(t, filepath.Join(mod, "m.go"), `package m
@@ -46,7 +49,7 @@ func Register(db *sql.DB, email string) error {
 		if !strings.Contains(out, tt.want) {
 			t.Errorf("idemvet -schema=%s:\n%s\nwant %q", filepath.Base(tt.schema), out, tt.want)
 		}
-		out, _ = run(t, mod, "go", "vet", "-vettool="+binary, "-schema="+tt.schema, "./...")
+		out, _ = runCmd(t, vettest.GoVet(mod, binary, "-schema="+tt.schema, "./..."))
 		if !strings.Contains(out, tt.want) {
 			t.Errorf("go vet -schema=%s:\n%s\nwant %q", filepath.Base(tt.schema), out, tt.want)
 		}
@@ -60,8 +63,12 @@ func Register(db *sql.DB, email string) error {
 
 func run(t *testing.T, dir, name string, args ...string) (string, int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
+	return runCmd(t, command(dir, name, args...))
+}
+
+// runCmd runs cmd and returns its combined output and exit code.
+func runCmd(t *testing.T, cmd *exec.Cmd) (string, int) {
+	t.Helper()
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); ok {
 		return string(out), ee.ExitCode()
