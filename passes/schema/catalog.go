@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -44,9 +45,19 @@ type Table struct {
 	Name       string
 	Columns    []Column
 	PrimaryKey []string
-	Uniques    []Unique
+	// PrimaryKeyName is the primary key's constraint name: the one given
+	// by CONSTRAINT name PRIMARY KEY, else PostgreSQL's default,
+	// <table>_pkey.
+	PrimaryKeyName string
+	Uniques        []Unique
+	// Exclusions names the table's exclusion constraints (PostgreSQL
+	// EXCLUDE USING ...), which ON CONFLICT ON CONSTRAINT may name.
+	Exclusions []string
 	// Version is the table's optimistic-locking column, "" when none.
 	Version string
+	// FromModel reports a table known only from ORM model tags
+	// (AddModelUnique): its columns and keys are not all known.
+	FromModel bool
 }
 
 // Column is a column of a table.
@@ -54,11 +65,24 @@ type Column struct {
 	Name    string
 	Type    string
 	NotNull bool
+	// Default is the DEFAULT expression's text, "" when none.
+	Default string
+	// Generator says how the database fills the column when an INSERT
+	// does not: "serial" (serial types, DEFAULT nextval(...)),
+	// "identity" (GENERATED ... AS IDENTITY, MySQL's AUTO_INCREMENT,
+	// SQLite's AUTOINCREMENT), "uuid" (DEFAULT
+	// gen_random_uuid(), uuid_generate_v4(), MySQL's (UUID()) ...); ""
+	// otherwise. SQLite's INTEGER PRIMARY KEY is told by
+	// Table.GeneratedKey.
+	Generator string
 }
 
 // Unique is a UNIQUE constraint, a unique index, or the primary key.
 type Unique struct {
-	Name    string
+	Name string
+	// Index reports a unique index (CREATE UNIQUE INDEX) rather than a
+	// constraint: ON CONFLICT ON CONSTRAINT cannot name it.
+	Index   bool
 	Columns []string
 	// Expr reports an index on an expression (lower(email)): it backs a
 	// key only when the key is compared through the same expression.
@@ -173,9 +197,132 @@ func (t *Table) Covering(cols []string, holds func(where []sqltext.Cond) bool) (
 func (t *Table) allUniques() []Unique {
 	out := append([]Unique(nil), t.Uniques...)
 	if len(t.PrimaryKey) > 0 {
-		out = append(out, Unique{Name: t.Name + "_pkey", Columns: t.PrimaryKey})
+		name := t.PrimaryKeyName
+		if name == "" {
+			name = t.Name + "_pkey"
+		}
+		out = append(out, Unique{Name: name, Columns: t.PrimaryKey})
 	}
 	return out
+}
+
+// Keys returns the table's unique constraints and unique indexes, the
+// primary key last.
+func (t *Table) Keys() []Unique {
+	if t == nil {
+		return nil
+	}
+	return t.allUniques()
+}
+
+// Constraint returns the unique or primary key constraint named name (as
+// ON CONFLICT ON CONSTRAINT names it; without regard to case), and
+// whether there is one. A unique index is not a constraint. exclusion
+// reports that name is one of the table's exclusion constraints instead.
+func (t *Table) Constraint(name string) (u Unique, exclusion, ok bool) {
+	if t == nil {
+		return Unique{}, false, false
+	}
+	for _, u := range t.allUniques() {
+		if strings.EqualFold(u.Name, name) && !u.Index {
+			return u, false, true
+		}
+	}
+	for _, x := range t.Exclusions {
+		if strings.EqualFold(x, name) {
+			return Unique{}, true, true
+		}
+	}
+	return Unique{}, false, false
+}
+
+// Arbiter returns the unique constraint or index that PostgreSQL (and
+// SQLite) infer as the arbiter of ON CONFLICT (target) [WHERE where]: one
+// whose key columns are exactly the target's, in any order; a partial one
+// only when implied(its predicate) reports that the target's WHERE
+// implies it. sure is false when the answer is not certain: the target
+// holds an expression, or a partial index on the same columns has a
+// predicate that implied cannot decide (it returns ok false then).
+func (t *Table) Arbiter(target []string, implied func(pred []sqltext.Cond, text string) (yes, sure bool)) (u Unique, found, sure bool) {
+	if t == nil || len(target) == 0 {
+		return Unique{}, false, false
+	}
+	want := map[string]bool{}
+	for _, c := range target {
+		if strings.ContainsAny(c, "() ") {
+			return Unique{}, false, false // an expression element: not compared here
+		}
+		want[strings.ToLower(c)] = true
+	}
+	sure = true
+	for _, u := range t.allUniques() {
+		if u.Expr || len(u.Columns) != len(want) {
+			continue
+		}
+		same := true
+		for _, c := range u.Columns {
+			if !want[strings.ToLower(c)] {
+				same = false
+				break
+			}
+		}
+		if !same {
+			continue
+		}
+		if len(u.Where) == 0 && u.WhereText == "" {
+			return u, true, true
+		}
+		yes, certain := implied(u.Where, u.WhereText)
+		if yes {
+			return u, true, true
+		}
+		if !certain {
+			sure = false
+		}
+	}
+	return Unique{}, false, sure
+}
+
+// GeneratedKey returns how the database generates col when an INSERT
+// does not supply it (Column.Generator, or "rowid" for SQLite's INTEGER
+// PRIMARY KEY: a single-column primary key of type INTEGER), or "".
+func (t *Table) GeneratedKey(col string) string {
+	c, ok := t.Column(col)
+	if !ok {
+		return ""
+	}
+	if c.Generator != "" {
+		return c.Generator
+	}
+	if len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], col) && strings.EqualFold(c.Type, "integer") {
+		return "rowid"
+	}
+	return ""
+}
+
+// uuidDefault matches the DEFAULT expressions that generate a key: the
+// UUID and ULID functions of PostgreSQL (pgcrypto, uuid-ossp, 18's
+// uuidv4/uuidv7, pgx_ulid) and MySQL ((UUID()), (UUID_TO_BIN(UUID()))).
+var uuidDefault = regexp.MustCompile(`^\(*(public\.)?(gen_random_uuid|uuid_generate_v[0-9a-z]*|uuid|uuid_to_bin|uuidv4|uuidv7|gen_ulid|generate_ulid)\(`)
+
+// generator classifies a column definition's value generator (see
+// Column.Generator).
+func generator(typ, def string, identity bool) string {
+	switch strings.ToLower(typ) {
+	case "serial", "bigserial", "smallserial", "serial4", "serial8", "serial2":
+		return "serial"
+	}
+	if identity {
+		return "identity"
+	}
+	d := strings.ToLower(strings.Join(strings.Fields(def), ""))
+	switch {
+	case strings.HasPrefix(strings.TrimLeft(d, "("), "nextval("):
+		return "serial"
+	case uuidDefault.MatchString(d):
+		return "uuid"
+	}
+	return ""
 }
 
 // String renders the table for tests and the dump: "users(id pk; unique
@@ -279,7 +426,7 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 		if t == nil {
 			return
 		}
-		u := Unique{Name: d.Index.Name, Columns: lower(d.Index.Columns), Where: d.Index.Where, WhereText: d.Index.WhereText, At: at}
+		u := Unique{Name: d.Index.Name, Index: true, Columns: lower(d.Index.Columns), Where: d.Index.Where, WhereText: d.Index.WhereText, At: at}
 		for _, e := range d.Index.Exprs {
 			if e {
 				u.Expr = true
@@ -314,12 +461,18 @@ func (t *Table) addColumn(col sqltext.ColumnDef, at string) {
 			return
 		}
 	}
-	t.Columns = append(t.Columns, Column{Name: name, Type: col.Type, NotNull: col.NotNull})
+	t.Columns = append(t.Columns, Column{Name: name, Type: col.Type, NotNull: col.NotNull,
+		Default: col.Default, Generator: generator(col.Type, col.Default, col.Identity)})
 	if col.PrimaryKey {
 		t.PrimaryKey = []string{name}
+		t.PrimaryKeyName = col.PrimaryKeyName
 	}
 	if col.Unique {
-		t.Uniques = append(t.Uniques, Unique{Name: t.Name + "_" + name + "_key", Columns: []string{name}, At: at})
+		uname := col.UniqueName
+		if uname == "" {
+			uname = t.Name + "_" + name + "_key"
+		}
+		t.Uniques = append(t.Uniques, Unique{Name: uname, Columns: []string{name}, At: at})
 	}
 	if versionColumns[name] && t.Version == "" && isIntegerType(col.Type) {
 		t.Version = name
@@ -339,8 +492,13 @@ func isIntegerType(typ string) bool {
 func (t *Table) addConstraint(con sqltext.Constraint, at string) {
 	cols := lower(con.Columns)
 	switch con.Kind {
+	case sqltext.ConstraintExclude:
+		if con.Name != "" {
+			t.Exclusions = append(t.Exclusions, con.Name)
+		}
 	case sqltext.ConstraintPrimaryKey:
 		t.PrimaryKey = cols
+		t.PrimaryKeyName = con.Name
 	case sqltext.ConstraintUnique:
 		name := con.Name
 		if name == "" {
@@ -400,11 +558,18 @@ func (t *Table) alter(a sqltext.AlterAction, at string) {
 				t.Version = neu
 			}
 		}
+	case sqltext.AlterAlterColumn:
+		t.alterColumn(a)
 	case sqltext.AlterAddConstraint:
 		con := a.Constraint
 		if con.UsingIndex != "" && con.Unique() {
 			// ADD CONSTRAINT c UNIQUE USING INDEX i: the index becomes
 			// the constraint, under the constraint's name.
+			for i := range t.Uniques {
+				if strings.EqualFold(t.Uniques[i].Name, con.UsingIndex) {
+					t.Uniques[i].Index = false
+				}
+			}
 			t.renameUnique(con.UsingIndex, con.Name)
 			return
 		}
@@ -420,6 +585,49 @@ func (t *Table) alter(a sqltext.AlterAction, at string) {
 			t.PrimaryKey = nil
 		}
 		t.dropUnique(a.Name)
+	}
+}
+
+// alterColumn applies ALTER [COLUMN] c SET/DROP DEFAULT, SET/DROP NOT
+// NULL, TYPE, ADD GENERATED ... AS IDENTITY, and MySQL's MODIFY/CHANGE.
+func (t *Table) alterColumn(a sqltext.AlterAction) {
+	name := strings.ToLower(a.Name)
+	if name == "" {
+		name = strings.ToLower(a.Column.Name)
+	}
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		if c.Name != name {
+			continue
+		}
+		if a.Redefine {
+			nc := a.Column
+			*c = Column{Name: strings.ToLower(nc.Name), Type: nc.Type, NotNull: nc.NotNull, Default: nc.Default,
+				Generator: generator(nc.Type, nc.Default, nc.Identity)}
+			if c.Name == "" {
+				c.Name = name
+			}
+			return
+		}
+		if a.Column.Type != "" {
+			c.Type = a.Column.Type
+		}
+		if a.Column.NotNull {
+			c.NotNull = true
+		}
+		if a.DropNotNull {
+			c.NotNull = false
+		}
+		if a.Column.Default != "" {
+			c.Default = a.Column.Default
+		}
+		if a.DropDefault {
+			c.Default = ""
+		}
+		if g := generator(c.Type, c.Default, a.Column.Identity || c.Generator == "identity"); g != "" || a.DropDefault {
+			c.Generator = g
+		}
+		return
 	}
 }
 
@@ -480,8 +688,51 @@ func (c *Catalog) AddModelUnique(table string, cols []string, at string) {
 	}
 	t := c.tables[key(table)]
 	if t == nil {
-		t = &Table{Name: table}
+		t = &Table{Name: table, FromModel: true}
 		c.tables[key(table)] = t
 	}
 	t.Uniques = append(t.Uniques, Unique{Name: table + "_" + strings.Join(cols, "_") + "_model", Columns: lower(cols), At: at})
+}
+
+// Implies reports whether the conjuncts where imply the predicate pred (a
+// partial index's), as far as a syntactic comparison can tell: yes when
+// each conjunct of pred is one of where's (same column, operator and
+// value, without regard to case and spacing). sure reports that the
+// answer is certain: it is when yes, when where is empty, and when pred
+// constrains a column that where does not mention at all (PostgreSQL
+// proves implication from the conjuncts on the same columns).
+func Implies(where, pred []sqltext.Cond) (yes, sure bool) {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	mentioned := map[string]bool{}
+	opaque := false
+	for _, w := range where {
+		if w.Column == "" {
+			opaque = true
+		}
+		mentioned[strings.ToLower(w.Column)] = true
+	}
+	yes = true
+	foreign := false
+	for _, p := range pred {
+		found := false
+		for _, w := range where {
+			if p.Column != "" && strings.EqualFold(p.Column, w.Column) && p.Op == w.Op && norm(p.Value.Text) == norm(w.Value.Text) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			yes = false
+			if p.Column != "" && !mentioned[strings.ToLower(p.Column)] {
+				foreign = true
+			}
+		}
+	}
+	switch {
+	case yes:
+		return true, true
+	case len(where) == 0 || foreign && !opaque:
+		return false, true
+	}
+	return false, false
 }

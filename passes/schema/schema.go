@@ -7,6 +7,9 @@
 //	t := cat.Table("users")
 //	u, ok := t.Covering([]string{"email"}, nil)  // a UNIQUE constraint backs users(email)
 //	t.Version                                     // "version" when the table is versioned
+//	t.GeneratedKey("id")                          // "serial", "identity", "uuid", "rowid" or ""
+//	t.Constraint("users_email_key")               // what ON CONFLICT ON CONSTRAINT names
+//	t.Arbiter([]string{"email"}, implied)         // the index ON CONFLICT (email) infers
 //
 // Sources, all optional, merged: the -schema flag (files, folders, globs;
 // may name paths outside the module); else sqlc.yaml, sqlc.yml or

@@ -40,9 +40,13 @@ type ColumnDef struct {
 	Name       string // normalized like TableRef names
 	Type       string // the type as written, lower-cased, whitespace-collapsed ("bigint", "varchar(255)", "timestamp with time zone")
 	NotNull    bool
-	PrimaryKey bool   // PRIMARY KEY on the column (MySQL's bare KEY too)
-	Unique     bool   // UNIQUE on the column
-	Default    string // DEFAULT expression text, "" when none
+	PrimaryKey bool // PRIMARY KEY on the column (MySQL's bare KEY too)
+	Unique     bool // UNIQUE on the column
+	// PrimaryKeyName and UniqueName are the names given by CONSTRAINT
+	// name PRIMARY KEY and CONSTRAINT name UNIQUE on the column; "" when
+	// unnamed.
+	PrimaryKeyName, UniqueName string
+	Default                    string // DEFAULT expression text, "" when none
 
 	// Identity reports GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY,
 	// AUTO_INCREMENT (MySQL) and AUTOINCREMENT (SQLite). Serial types are

@@ -35,7 +35,7 @@ var ddlTests = []struct {
 	{"pg/create-default-cast-varying", "CREATE TABLE t (s character varying(20) DEFAULT 'new'::character varying NOT NULL, n text DEFAULT NULL::text)",
 		"ddl {create-table t cols=[s:character varying(20) nn def{'new'::character varying}; n:text def{NULL::text}]}"},
 	{"pg/create-column-constraint-names", "CREATE TABLE t (id int CONSTRAINT t_pk PRIMARY KEY, email text CONSTRAINT t_email_uq UNIQUE CONSTRAINT t_email_nn NOT NULL)",
-		"ddl {create-table t cols=[id:int pk; email:text nn uq]}"},
+		"ddl {create-table t cols=[id:int pk=t_pk; email:text nn uq=t_email_uq]}"},
 	{"pg/create-references", "CREATE TABLE t (user_id bigint REFERENCES users, org_id int REFERENCES public.orgs (id) ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)",
 		"ddl {create-table t cols=[user_id:bigint ref=users(); org_id:int ref=public.orgs(id)]}"},
 	{"pg/create-references-set-default", "CREATE TABLE t (a int REFERENCES p (id) ON DELETE SET DEFAULT DEFAULT 0 NOT NULL)",

@@ -599,12 +599,16 @@ func (p *parser) typeText(i, j int) string {
 
 // columnAttrs reads the constraints and attributes of a column from k.
 func (p *parser) columnAttrs(k, e int, c *ColumnDef) {
+	named := "" // the name of CONSTRAINT name, for the constraint after it
 	for k < e {
+		name := named
+		named = ""
 		switch w := p.word(k); w {
 		case "constraint":
 			k++
 			if p.isAnyName(k) && !p.columnStop(k) {
-				k++ // the constraint's name
+				named = p.norm(k) // the constraint's name
+				k++
 			}
 		case "not":
 			if p.kw(k+1) == "null" {
@@ -616,6 +620,7 @@ func (p *parser) columnAttrs(k, e int, c *ColumnDef) {
 		case "primary":
 			if p.kw(k+1) == "key" {
 				c.PrimaryKey = true
+				c.PrimaryKeyName = name
 				k++
 			}
 			k++
@@ -624,6 +629,7 @@ func (p *parser) columnAttrs(k, e int, c *ColumnDef) {
 			k++
 		case "unique":
 			c.Unique = true
+			c.UniqueName = name
 			k++
 			if p.kw(k) == "key" {
 				k++

@@ -256,8 +256,14 @@ func dcol(c ColumnDef) string {
 	if c.PrimaryKey {
 		s += " pk"
 	}
+	if c.PrimaryKeyName != "" {
+		s += "=" + c.PrimaryKeyName
+	}
 	if c.Unique {
 		s += " uq"
+	}
+	if c.UniqueName != "" {
+		s += "=" + c.UniqueName
 	}
 	if c.Default != "" {
 		s += " def{" + c.Default + "}"

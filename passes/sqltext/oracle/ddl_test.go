@@ -246,16 +246,25 @@ func names(ns []string, d dialect) []string {
 	return out
 }
 
+// named renders a column constraint with its name, for PostgreSQL: MySQL
+// names no column constraint but CHECK.
+func named(attr, name string, d dialect) string {
+	if name == "" || d == mysql {
+		return attr
+	}
+	return attr + "=" + name
+}
+
 func scannerAttrs(c sqltext.ColumnDef, d dialect) []string {
 	var a []string
 	if c.NotNull {
 		a = append(a, "nn")
 	}
 	if c.PrimaryKey {
-		a = append(a, "pk")
+		a = append(a, named("pk", c.PrimaryKeyName, d))
 	}
 	if c.Unique {
-		a = append(a, "uq")
+		a = append(a, named("uq", c.UniqueName, d))
 	}
 	if c.Default != "" {
 		a = append(a, "def")

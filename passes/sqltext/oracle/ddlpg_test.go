@@ -190,9 +190,9 @@ func pgColumnDef(c *pg.ColumnDef) colSum {
 		case pg.ConstrType_CONSTR_NOTNULL:
 			cs.attrs = append(cs.attrs, "nn")
 		case pg.ConstrType_CONSTR_PRIMARY:
-			cs.attrs = append(cs.attrs, "pk")
+			cs.attrs = append(cs.attrs, named("pk", k.Conname, postgres))
 		case pg.ConstrType_CONSTR_UNIQUE:
-			cs.attrs = append(cs.attrs, "uq")
+			cs.attrs = append(cs.attrs, named("uq", k.Conname, postgres))
 		case pg.ConstrType_CONSTR_DEFAULT:
 			cs.attrs = append(cs.attrs, "def")
 		case pg.ConstrType_CONSTR_IDENTITY:
