@@ -49,6 +49,14 @@
 // themselves: a go-retryablehttp client (4 retries unless RetryMax says
 // otherwise, also behind StandardClient) and a resty client with
 // SetRetryCount(n > 0), followed through constructors and struct fields;
+// gRPC connections that retry every unary call made through them: dialed
+// with go-grpc-middleware's retry.UnaryClientInterceptor (v1 or v2) with
+// WithMax(n > 0), or with a call asking WithMax(n) of such an interceptor,
+// or with a service config holding a retryPolicy (maxAttempts > 1),
+// followed from grpc.Dial/DialContext/NewClient through generated
+// clients, constructors and struct fields (a unary call is a POST unless
+// its method's name says it reads or sets absolute state, and a request
+// message with an IdempotencyKey or RequestId field carries a key);
 // and helpers that retry the request they send with the method they are
 // given (doWithRetry(ctx, http.MethodPost, url, body)), reported at the
 // call that says POST.

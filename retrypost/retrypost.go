@@ -127,10 +127,15 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 // send is fine: the library re-sends the same request.
 func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || !q.URLKnown || readLike(q, c, c.Instr.Parent()) {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(q, c, c.Instr.Parent()) {
 			continue
 		}
-		cl := rt.Client(q.Client)
+		var cl *retry.Client
+		if q.Lib == apis.HTTPGRPC {
+			cl = grpcRetries(rt, q)
+		} else {
+			cl = rt.Client(q.Client)
+		}
 		if cl == nil {
 			continue // a client that does not retry, or one the model cannot follow
 		}
@@ -138,6 +143,9 @@ func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *r
 			continue
 		}
 		what := fmt.Sprintf("the %s client", cl.Lib)
+		if cl.Lib == apis.HTTPGRPC {
+			what = "the retry interceptor or policy of the gRPC connection"
+		}
 		switch {
 		case cl.Pos.IsValid():
 			what += " created at " + analysisutil.Position(pass.Fset, cl.Pos)
@@ -169,6 +177,23 @@ func checkRetriedBy(pass *analysis.Pass, rep *report.Reporter, keys []string, c 
 		rep.Report(noKey(pass, c, q, q.RetriedBy, token.NoPos))
 		return
 	}
+}
+
+// grpcRetries returns how the connection of a gRPC call retries it: its
+// interceptor's or retry policy's retries, unless the call asks for
+// others (retry.WithMax, retry.Disable).
+func grpcRetries(rt *retry.Result, q *netcall.Request) *retry.Client {
+	cl := rt.GRPCClient(q.Client)
+	if cl == nil {
+		return nil
+	}
+	if q.CallRetries >= 0 {
+		cl.Retries = q.CallRetries
+	}
+	if cl.Retries <= 0 {
+		return nil
+	}
+	return cl
 }
 
 func nonIdempotent(method string) bool { return method == "POST" || method == "PATCH" }
@@ -277,7 +302,7 @@ func target(c *netcall.Call, q *netcall.Request) string {
 	case q.URL != "":
 		s += " to " + q.URL
 	}
-	if len(c.Chain) > 1 {
+	if len(c.Chain) > 1 && !strings.HasSuffix(q.API, " "+c.Chain[0]) {
 		s += " (" + c.Chain[0] + ")"
 	}
 	return s

@@ -122,3 +122,68 @@ var SyncRunners = map[string]int{
 	"(*sync.Once).Do":                0,
 	"(*gorm.io/gorm.DB).Transaction": 0,
 }
+
+// gRPC retries configured on the connection: every unary call through a
+// connection dialed with a retry interceptor, or with a service config
+// holding a retryPolicy, is retried by the library.
+const (
+	grpcMiddlewareV1Retry = "github.com/grpc-ecosystem/go-grpc-middleware/retry"
+	grpcMiddlewareV2Retry = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
+	// GRPCPkg is grpc-go's import path.
+	GRPCPkg = grpcPkg
+)
+
+// GRPCDials maps the functions creating a client connection to the index
+// of their variadic ...DialOption argument.
+var GRPCDials = map[string]int{
+	grpcPkg + ".Dial":        1,
+	grpcPkg + ".DialContext": 2,
+	grpcPkg + ".NewClient":   1,
+}
+
+// GRPCInterceptorOptions are the dial options installing unary client
+// interceptors (their arguments are the interceptors).
+var GRPCInterceptorOptions = map[string]bool{
+	grpcPkg + ".WithUnaryInterceptor":      true,
+	grpcPkg + ".WithChainUnaryInterceptor": true,
+}
+
+// GRPCServiceConfigOptions are the dial options taking a service config
+// as JSON text (argument 0): a "retryPolicy" in it retries calls
+// ("maxAttempts" counts the first attempt).
+var GRPCServiceConfigOptions = map[string]bool{
+	grpcPkg + ".WithDefaultServiceConfig": true,
+}
+
+// GRPCRetryInterceptors are the constructors of retrying unary client
+// interceptors, whose variadic options (argument 0) set the number of
+// retries; without WithMax they retry nothing (go-grpc-middleware's
+// default is 0) until a call asks with a WithMax call option.
+var GRPCRetryInterceptors = map[string]bool{
+	grpcMiddlewareV1Retry + ".UnaryClientInterceptor": true,
+	grpcMiddlewareV2Retry + ".UnaryClientInterceptor": true,
+}
+
+// GRPCRetryMax are the retry interceptor options setting the number of
+// retries (argument 0), as interceptor options or per-call options;
+// retry.Disable() is WithMax(0).
+var GRPCRetryMax = map[string]bool{
+	grpcMiddlewareV1Retry + ".WithMax": true,
+	grpcMiddlewareV2Retry + ".WithMax": true,
+}
+
+// GRPCRetryDisable are the per-call options turning the retries off.
+var GRPCRetryDisable = map[string]bool{
+	grpcMiddlewareV1Retry + ".Disable": true,
+	grpcMiddlewareV2Retry + ".Disable": true,
+}
+
+// GRPCIdempotent are the prefixes of gRPC method names whose repeat
+// repeats no effect: reads, checks, absolute updates and deletes.
+var GRPCIdempotent = []string{"Get", "List", "Read", "Find", "Search", "Fetch", "Describe", "Lookup", "Check", "Count",
+	"Watch", "Validate", "Query", "Exists", "Is", "Has", "Ping", "Health", "Stat", "Verify", "Delete", "Remove",
+	"Update", "Set", "Put", "Upsert", "Batch" + "Get"}
+
+// GRPCKeyFields are the fields of a request message that carry an
+// idempotency key by their name.
+var GRPCKeyFields = []string{"IdempotencyKey", "IdempotencyToken", "RequestId", "RequestID", "ClientToken", "DedupKey", "DeduplicationId", "OperationId"}

@@ -64,11 +64,14 @@ type reqSum struct {
 	// the method.
 	retry     string
 	retryHere bool
-	send      ssa.CallInstruction
-	client    ssa.Value
+	// grpcCallRetries is the per-call retry option of a gRPC call
+	// (retry.WithMax), -1 when none.
+	grpcCallRetries int64
+	send            ssa.CallInstruction
+	client          ssa.Value
 }
 
-func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1} }
+func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1, grpcCallRetries: -1} }
 
 type hdr struct {
 	name string
@@ -182,6 +185,12 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	case common.IsInvoke():
 		if s := b.invokeSummary(common.Method); s != nil {
 			add(s, ssautil.ObjLabel(common.Method), false, true)
+			if s.kind == apis.NetGRPC {
+				if q, ok := b.grpcRequest(fn, call); ok {
+					q.chain = chain
+					reqs = append(reqs, q)
+				}
+			}
 		}
 	default:
 		if callee := common.StaticCallee(); callee != nil {

@@ -135,7 +135,11 @@ type Request struct {
 	// ("the loop at client.go:57"), set where the callee's method
 	// parameter is filled in: the caller decides that it is a POST.
 	RetriedBy string
-	Headers   []Header
+	// CallRetries is the number of retries a gRPC call asks of its
+	// connection's retry interceptor (retry.WithMax as a call option; 0
+	// for retry.Disable), -1 when it asks nothing.
+	CallRetries int64
+	Headers     []Header
 	// Send and Client are the send call and the client value, when the
 	// request is sent in the function of the Call (not in a callee).
 	Send   ssa.CallInstruction

@@ -579,6 +579,7 @@ func (q reqSum) export() *Request {
 	if q.retryHere {
 		r.RetriedBy = q.retry
 	}
+	r.CallRetries = q.grpcCallRetries
 	for _, h := range q.headers {
 		r.Headers = append(r.Headers, Header{Name: h.name, Value: h.v.export()})
 	}

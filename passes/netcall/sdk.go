@@ -2,11 +2,15 @@ package netcall
 
 import (
 	"go/types"
+	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/retry"
 )
 
 // keyHeader is the header name under which an SDK operation's idempotency
@@ -87,4 +91,50 @@ func fieldVar(t types.Type, i int) *types.Var {
 		return nil
 	}
 	return st.Field(i)
+}
+
+// grpcRequest describes a unary call of a generated gRPC client as a
+// request, so its retries can be judged: a POST (gRPC's method on the
+// wire) unless the method's name says it reads or sets absolute state,
+// sent by the stub (the client whose connection may retry it), with the
+// request message's idempotency key field, when it declares one, as its
+// key.
+//
+//	resp, err := payments.Charge(ctx, &pb.ChargeRequest{...})
+func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSum, bool) {
+	common := call.Common()
+	m := common.Method
+	if !apis.GRPCStubMethod(m) {
+		return reqSum{}, false
+	}
+	sig := m.Type().(*types.Signature)
+	if sig.Results().Len() != 2 || sig.Params().Len() != 3 {
+		return reqSum{}, false // a stream
+	}
+	if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
+		return reqSum{}, false
+	}
+	q := newReq()
+	q.lib, q.method, q.send, q.client = apis.HTTPGRPC, "POST", call, common.Value
+	q.api = "gRPC " + ssautil.ObjLabel(m)
+	for _, p := range apis.GRPCIdempotent {
+		if strings.HasPrefix(m.Name(), p) && (len(m.Name()) == len(p) || unicode.IsUpper(rune(m.Name()[len(p)]))) {
+			q.idempotent = true
+		}
+	}
+	if p, ok := sig.Params().At(1).Type().(*types.Pointer); ok {
+		if st, ok := p.Elem().Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				for _, k := range apis.GRPCKeyFields {
+					if st.Field(i).Name() == k {
+						// The message carries a key; a retry of the
+						// interceptor re-sends the same message.
+						q.headers = append(q.headers, hdr{name: keyHeader, v: src{other: true}})
+					}
+				}
+			}
+		}
+	}
+	q.grpcCallRetries = retry.CallRetries(call)
+	return q, true
 }

@@ -19,11 +19,16 @@ type clientState struct {
 	retries int64 // -1: set to a value the model cannot read
 	dflt    bool
 	custom  bool // a custom retry policy (CheckRetry)
-	pos     token.Pos
-	where   string
+	// installed reports a gRPC retry interceptor, which calls can ask to
+	// retry with a WithMax call option even when it retries nothing.
+	installed bool
+	pos       token.Pos
+	where     string
 }
 
-func (s clientState) retrying() bool { return s.known && !s.custom && s.retries > 0 }
+func (s clientState) retrying() bool {
+	return s.known && !s.custom && (s.retries > 0 || s.lib == apis.HTTPGRPC && s.installed)
+}
 
 // clientOf follows a client value to its construction and configuration:
 //
@@ -91,6 +96,12 @@ func (b *builder) callClient(call *ssa.Call, index, depth int) clientState {
 	name := analysisutil.FuncName(common)
 	if c, ok := apis.RetryClientCtors[name]; ok {
 		return clientState{known: true, lib: c.Lib, retries: c.Default, dflt: true, pos: call.Pos()}
+	}
+	if i, ok := apis.GRPCDials[name]; ok && index == 0 {
+		return b.grpcDial(call, i)
+	}
+	if st, ok := b.grpcStub(call, depth); ok {
+		return st
 	}
 	recv := ssautil.Receiver(common)
 	if apis.RetryCountSetters[name] && recv != nil {
@@ -270,7 +281,7 @@ func (b *builder) collectFields() {
 func isClientType(t types.Type) bool {
 	s := types.TypeString(t, nil)
 	_, ok := apis.ClientTypes[s]
-	return ok || s == "*net/http.Client"
+	return ok || s == "*net/http.Client" || apis.GRPCConn(t) || apis.GRPCStub(t)
 }
 
 // fieldObj returns the field a FieldAddr selects.

@@ -52,6 +52,9 @@ type clientFact struct {
 	Default bool
 	Result  int
 	Where   string
+	// Installed reports a gRPC retry interceptor (calls may ask for
+	// retries).
+	Installed bool
 }
 
 func (*clientFact) AFact() {}
@@ -65,7 +68,7 @@ func (f *clientFact) String() string {
 }
 
 func (f *clientFact) state() clientState {
-	return clientState{known: true, lib: f.Lib, retries: f.Retries, dflt: f.Default, where: f.Where}
+	return clientState{known: true, lib: f.Lib, retries: f.Retries, dflt: f.Default, where: f.Where, installed: f.Installed}
 }
 
 // exportFacts exports the facts of the package's functions, fields and
@@ -123,7 +126,7 @@ func (b *builder) clientFact(pass *analysis.Pass, st clientState, result int) *c
 	if st.pos.IsValid() {
 		where = analysisutil.Position(pass.Fset, st.pos)
 	}
-	return &clientFact{Lib: st.lib, Retries: st.retries, Default: st.dflt, Result: result, Where: where}
+	return &clientFact{Lib: st.lib, Retries: st.retries, Default: st.dflt, Result: result, Where: where, Installed: st.installed}
 }
 
 func hasFuncParam(fn *ssa.Function) bool {

@@ -203,10 +203,27 @@ func (r *Result) Client(v ssa.Value) *Client {
 		return nil
 	}
 	st := r.b.clientOf(v, 0)
-	if !st.known || st.custom || st.retries <= 0 {
+	if !st.known || st.custom || st.retries <= 0 || st.lib == apis.HTTPGRPC {
 		return nil
 	}
 	return &Client{Lib: st.lib, Retries: st.retries, Default: st.dflt, Pos: st.pos, Where: st.where}
+}
+
+// GRPCClient returns how the gRPC connection or generated client v
+// retries unary calls: nil when no retry interceptor or retry policy is
+// configured on it (or the model cannot follow it); Retries is 0 when an
+// interceptor is installed that retries only the calls asking for it
+// (a WithMax call option, see CallRetries).
+func (r *Result) GRPCClient(v ssa.Value) *Client {
+	r.init()
+	if r.b == nil {
+		return nil
+	}
+	st := r.b.clientOf(v, 0)
+	if !st.known || st.lib != apis.HTTPGRPC || !st.installed && st.retries <= 0 {
+		return nil
+	}
+	return &Client{Lib: st.lib, Retries: st.retries, Pos: st.pos, Where: st.where}
 }
 
 func (r *Result) init() {
@@ -280,6 +297,9 @@ func exportsFacts(pass *analysis.Pass) bool {
 				return true
 			}
 			if _, ok := apis.RetryFuncs[f.FullName()]; ok {
+				return true
+			}
+			if _, ok := apis.GRPCDials[f.FullName()]; ok {
 				return true
 			}
 		}

@@ -31,9 +31,9 @@ func Chains(ctx context.Context, db *gorm.DB, id uint, code string) error {
 		return gorm.ErrRecordNotFound
 	}
 	var n int64
-	db.Model(&Order{}).Where("order_code = ?", code).Count(&n) // want `select count shop_orders where order_code=\$code reads count\->n on db; found\? count`
+	db.Model(&Order{}).Where("order_code = ?", code).Count(&n)                // want `select count shop_orders where order_code=\$code reads count\->n on db; found\? count`
 	db.Clauses(clause.OnConflict{DoNothing: true}).Create(&Order{Code: code}) // want `insert shop_orders set order_code=\$code conflict=donothing on db`
-	db.Exec("UPDATE rides SET version = version + 1 WHERE id = ?", id) // want `update rides set version=atomic\(version \+ 1\) where id=\$id on db`
+	db.Exec("UPDATE rides SET version = version + 1 WHERE id = ?", id)        // want `update rides set version=atomic\(version \+ 1\) where id=\$id on db`
 	var rides []Ride
 	return db.Where(map[string]interface{}{"status": "searching"}).Find(&rides).Error // want `select rides where status=\$"searching" on db; found\? len`
 }

@@ -29,4 +29,23 @@ func (cc *ClientConn) NewStream(ctx context.Context, desc *StreamDesc, method st
 
 func (cc *ClientConn) Close() error { return nil }
 
-func NewClient(target string, opts ...any) (*ClientConn, error) { return &ClientConn{}, nil }
+// DialOption configures a connection.
+type DialOption interface{ apply() }
+
+type dialOption struct{}
+
+func (dialOption) apply() {}
+
+type UnaryInvoker func(ctx context.Context, method string, req, reply any, cc *ClientConn, opts ...CallOption) error
+
+type UnaryClientInterceptor func(ctx context.Context, method string, req, reply any, cc *ClientConn, invoker UnaryInvoker, opts ...CallOption) error
+
+func WithUnaryInterceptor(f UnaryClientInterceptor) DialOption          { return dialOption{} }
+func WithChainUnaryInterceptor(fs ...UnaryClientInterceptor) DialOption { return dialOption{} }
+func WithDefaultServiceConfig(s string) DialOption                      { return dialOption{} }
+func WithBlock() DialOption                                             { return dialOption{} }
+func NewClient(target string, opts ...DialOption) (*ClientConn, error)  { return &ClientConn{}, nil }
+func Dial(target string, opts ...DialOption) (*ClientConn, error)       { return &ClientConn{}, nil }
+func DialContext(ctx context.Context, target string, opts ...DialOption) (*ClientConn, error) {
+	return &ClientConn{}, nil
+}
