@@ -63,9 +63,13 @@
 // time.Sleep or channel waits while locked, which it does not report.
 // A call through an interface counts when every implementation in the
 // interface's package, the calling package and its direct imports reaches
-// the network (a generated gRPC client does; a key manager with a local
-// and a remote implementation does not); calls of func values it cannot
-// see are not followed.
+// the network, stand-ins set aside: fakes in _test.go files, types named
+// as fakes, mocks or no-ops (Discard, NoopMailer), and methods whose body
+// only returns. A generated gRPC client counts, and so does an object
+// store with an S3 implementation and a no-op one; a key manager or an
+// event publisher with a local implementation doing real work (a file, a
+// cache) does not, since which one runs is configuration. Calls of func
+// values it cannot see are not followed.
 //
 // Categories: "locked" (a row lock is held), "opentx" (with -anytx, a
 // transaction without locks).

@@ -346,9 +346,16 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 					s = f.decode()
 				}
 				if s == nil || s.kind == apis.NetNone {
-					// An implementation that stays local (a cache, a fake,
-					// a configuration choice): whether the call reaches
-					// the network depends on which one runs.
+					if b.standIn(tn, impl, p == b.pass.Pkg) {
+						// A fake for tests or a no-op for a disabled
+						// feature: the real implementation is the one
+						// wired in production.
+						break
+					}
+					// An implementation that stays local (a cache, a
+					// local key manager, a configuration choice):
+					// whether the call reaches the network depends on
+					// which one runs.
 					return nil
 				}
 				if found == nil {

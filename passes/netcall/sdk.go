@@ -2,6 +2,7 @@ package netcall
 
 import (
 	"go/types"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -137,4 +138,45 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 	}
 	q.grpcCallRetries = retry.CallRetries(call)
 	return q, true
+}
+
+// standInName matches the names of types that stand in for a real
+// implementation: fakes and mocks for tests, no-ops for disabled features.
+var standInName = regexp.MustCompile(`(?i)^(fake|mock|noop|nop|stub|dummy|null|discard|disabled)|(fake|mock|noop|nop|stub|dummy|null|discard|disabled)$`)
+
+// standIn reports an implementation of an interface method that does not
+// veto the network implementations beside it: one declared in a _test.go
+// file, one of a type named as a fake, mock or no-op, or (for the
+// package's own code) a method whose body does nothing but return
+// constants, its parameters or fields.
+//
+// How far to trust the visible implementations: an interface call counts
+// as a network call when every implementation in view reaches the network
+// once stand-ins are set aside (and one does). A local implementation
+// that does real work (a cache, a file store, a local key manager) still
+// vetoes: which one runs is configuration the model cannot see, and
+// precision comes first.
+func (b *builder) standIn(tn *types.TypeName, impl *types.Func, own bool) bool {
+	if strings.HasSuffix(b.pass.Fset.Position(impl.Pos()).Filename, "_test.go") {
+		return true
+	}
+	if standInName.MatchString(tn.Name()) {
+		return true
+	}
+	if !own {
+		return false
+	}
+	fn := b.ssaFunc(impl)
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			switch instr.(type) {
+			case ssa.CallInstruction, *ssa.Store, *ssa.MapUpdate, *ssa.Send, *ssa.Panic:
+				return false
+			}
+		}
+	}
+	return true
 }
