@@ -59,6 +59,13 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if d, ok := checkRows(pass, a); ok {
 				rep.Report(d)
+				continue
+			}
+			if isVersioned(cat, versioned, a.Table) {
+				continue // a versioned table's updates are checkVersion's
+			}
+			if d, ok := checkStaleRow(pass, db, txs, a); ok {
+				rep.Report(d)
 			}
 		}
 	}
@@ -99,6 +106,16 @@ func versionedTables(db *dbcall.Result) map[string]versioned {
 		}
 	}
 	return out
+}
+
+// isVersioned reports whether the schema or the model says table has a
+// version column.
+func isVersioned(cat *schema.Catalog, tables map[string]versioned, table string) bool {
+	if t := cat.Table(table); t != nil && t.Version != "" {
+		return true
+	}
+	_, ok := tables[table]
+	return ok
 }
 
 // checkVersion reports an update of a versioned table that omits the

@@ -42,6 +42,9 @@ type Result struct {
 	Pkg      *ssa.Package
 	SrcFuncs []*ssa.Function
 	b        *builder
+	// writers indexes the updates visible from the package by table,
+	// built on first use (see Writers).
+	writers map[string][]Writer
 }
 
 // FuncInfo is the model of one function.
@@ -187,6 +190,9 @@ type builder struct {
 	// accessors are the functions returning the transaction a context
 	// carries (ctxtx.go).
 	accessors map[*ssa.Function]*ctxAccessorFact
+	// imported lists the updates in the summaries of functions of other
+	// packages (see Writers).
+	imported []importedWrite
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
@@ -203,6 +209,11 @@ func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
 		switch fact := f.Fact.(type) {
 		case *summaryFact:
 			if fn, ok := f.Object.(*types.Func); ok && fn.Pkg() != pass.Pkg {
+				for i := range fact.Accesses {
+					if a := &fact.Accesses[i]; a.Kind == KindUpdate && a.Table != "" {
+						b.imported = append(b.imported, importedWrite{fn: fn, fact: a})
+					}
+				}
 				if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 					b.methods[fn.Name()] = append(b.methods[fn.Name()], fn)
 				}

@@ -140,6 +140,10 @@ type accessFact struct {
 	ResultObj      int // the result returning the write's sql.Result or CommandTag, or -1
 	VersionColumn  string
 	OptimisticLock bool
+	// Changed lists, for an update, the columns the function sets to
+	// values of its own, as opposed to fields of a struct it writes back
+	// (see Writers).
+	Changed []string
 }
 
 func (a *accessFact) String() string {
@@ -382,6 +386,9 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	}
 	for _, s := range a.Set {
 		f.Set = append(f.Set, bindingFactOf(fn, s))
+	}
+	if a.Kind == KindUpdate {
+		f.Changed = changedColumns(a)
 	}
 	for _, r := range a.Reads {
 		rf := readFact{Column: r.Column, Result: -1, Param: -1}

@@ -135,8 +135,13 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
 	var model ssa.Value
 	table := ""
+	var selected, omitted *columnSet
 	for _, c := range chain {
 		switch c.name {
+		case "Select":
+			selected = gormColumnArgs(c.args)
+		case "Omit":
+			omitted = gormColumnArgs(c.args)
 		case "Model":
 			model = arg(c, 0)
 		case "Table":
@@ -265,6 +270,11 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		b.gormPrimaryWhere(a, value, fields)
 	default:
 		a.Kind = KindOther
+	}
+	if a.Kind == KindUpdate || a.Kind == KindRead && !a.Count {
+		a.Set = selected.filter(a.Set, true)
+		a.Set = omitted.filter(a.Set, false)
+		a.Reads = selected.filterReads(a.Reads)
 	}
 	if a.OptimisticLock && (a.Kind == KindUpdate) {
 		// gorm.io/plugin/optimisticlock adds "AND version = <old>" and
@@ -644,7 +654,37 @@ func isFreshLiteral(v ssa.Value) bool {
 		return false
 	}
 	a, ok := literalOf(v).(*ssa.Alloc)
-	return ok && strings.Contains(a.Comment, "complit")
+	return ok && strings.Contains(a.Comment, "complit") && !filledByRead(a)
+}
+
+// filledByRead reports a composite literal that a read fills (app :=
+// &App{}; db.First(app)): a loaded row, no longer a fresh one.
+func filledByRead(a *ssa.Alloc) bool {
+	var uses []ssa.Instruction
+	if refs := a.Referrers(); refs != nil {
+		for _, r := range *refs {
+			uses = append(uses, r)
+			if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
+				uses = append(uses, *mi.Referrers()...)
+			}
+		}
+	}
+	for _, u := range uses {
+		call, ok := u.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		if name, ok := gormMethod(call.Common()); ok {
+			if m := apis.GormMethods[name]; m.Role == apis.GormFinisher && (m.Kind == "select" || m.Kind == "firstorcreate") {
+				return true
+			}
+			continue
+		}
+		if m, ok := methodOf(call.Common()); ok && m.Dest >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 type keyValue struct {
@@ -763,4 +803,122 @@ func (b *builder) localTableName(n *types.Named) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// columnSet is the column list of a gorm Select or Omit: names as written
+// (columns or field names), or unknown when an argument is not a constant.
+type columnSet struct {
+	names   map[string]bool
+	unknown bool
+	all     bool // Select("*")
+}
+
+// gormColumnArgs reads Select("a", "b"), Select([]string{"a", "b"}) and
+// Omit("a", "b").
+func gormColumnArgs(args []ssa.Value) *columnSet {
+	cs := &columnSet{names: map[string]bool{}}
+	var vals []ssa.Value
+	for _, arg := range args {
+		if more, ok := variadicArgs(arg); ok {
+			vals = append(vals, more...)
+			continue
+		}
+		vals = append(vals, arg)
+	}
+	for _, v := range vals {
+		if v == nil {
+			continue
+		}
+		if s, ok := constString(v); ok {
+			for _, name := range strings.Split(s, ",") {
+				name = strings.TrimSpace(name)
+				if name == "*" {
+					cs.all = true
+				}
+				cs.add(name)
+			}
+			continue
+		}
+		if elems, ok := stringSliceLiteral(v); ok {
+			for _, name := range elems {
+				cs.add(name)
+			}
+			continue
+		}
+		cs.unknown = true
+	}
+	return cs
+}
+
+func (cs *columnSet) add(name string) {
+	if name == "" {
+		return
+	}
+	cs.names[strings.ToLower(name)] = true
+	cs.names[snakeCase(name)] = true
+}
+
+// filter keeps the bindings Select names (keep) or drops those Omit names
+// (!keep). An unknown Select keeps nothing: the columns written are not
+// known.
+func (cs *columnSet) filter(bs []Binding, keep bool) []Binding {
+	if cs == nil || cs.all && keep {
+		return bs
+	}
+	if cs.unknown {
+		if keep {
+			return nil
+		}
+		return bs
+	}
+	var out []Binding
+	for _, b := range bs {
+		if cs.names[b.Column] == keep {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// filterReads keeps the columns a Select names.
+func (cs *columnSet) filterReads(rs []ColumnRead) []ColumnRead {
+	if cs == nil || cs.all || cs.unknown {
+		return rs
+	}
+	var out []ColumnRead
+	for _, r := range rs {
+		if cs.names[r.Column] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// stringSliceLiteral returns the constant elements of a []string literal.
+func stringSliceLiteral(v ssa.Value) ([]string, bool) {
+	sl, ok := unwrap(v).(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return nil, false
+	}
+	var out []string
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				s, ok := constString(st.Val)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, s)
+			}
+		}
+	}
+	return out, true
 }

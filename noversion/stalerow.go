@@ -1,0 +1,175 @@
+package noversion
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
+)
+
+// checkStaleRow reports a whole-row write-back of an unversioned table: the
+// update passes on, unchanged, columns read earlier from the same row, and
+// another code path changes some of them, so a concurrent change made
+// there between the read and this write is reverted.
+func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	stale := db.Stale(a)
+	if len(stale) == 0 {
+		return analysis.Diagnostic{}, false
+	}
+	read := stale[0].Read
+	if guardedWrite(a, stale) || rowHeld(txs, read, a) {
+		return analysis.Diagnostic{}, false
+	}
+	self := writeOrigin(pass, a)
+	var cols []string
+	var other dbcall.Writer
+	otherCol := ""
+	for _, s := range stale {
+		if isBookkeeping(s.Column) {
+			continue
+		}
+		var best *dbcall.Writer
+		for _, w := range db.Writers(a.Table) {
+			if w.Access == a || w.Origin == self && w.Access == nil && a.Via != nil || !contains(w.Columns, s.Column) {
+				continue
+			}
+			if best == nil || better(w, *best) {
+				w := w
+				best = &w
+			}
+		}
+		if best == nil {
+			continue // nobody else changes it: writing it back loses nothing
+		}
+		cols = append(cols, s.Column)
+		// Name a narrow writer (SET last_used = $1) before another
+		// write-back.
+		if otherCol == "" || other.WriteBack && !best.WriteBack {
+			other, otherCol = *best, s.Column
+		}
+	}
+	if len(cols) == 0 {
+		return analysis.Diagnostic{}, false
+	}
+	sort.Strings(cols)
+	readAt := analysisutil.Position(pass.Fset, read.Pos)
+	if read.Via != nil {
+		readAt = fmt.Sprintf("%s (by %s)", readAt, read.Via.Callees[0])
+	}
+	otherAt := other.Func
+	if other.Origin != "" {
+		otherAt += " at " + other.Origin
+	}
+	fix := "update only the columns this request changes, or add a version column checked in the WHERE"
+	if a.Lib == apis.LibGorm {
+		fix = `update only the columns this request changes (Select("col", ...).Updates or Updates(map[string]any{...})), or add a version column and check it`
+	}
+	d := analysis.Diagnostic{
+		Pos:      a.Pos,
+		Category: "stalerow",
+		Message: fmt.Sprintf("stale row written back on %s(%s): %s writes back the values read at %s, reverting a concurrent change of %s by %s; %s",
+			a.Table, columnList(cols), writeName(a), readAt, otherCol, otherAt, fix),
+		Related: []analysis.RelatedInformation{{Pos: read.Pos, Message: "the read of the row written back"}},
+	}
+	if p := other.Pos(); p.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "another write of " + a.Table + "." + otherCol})
+	}
+	return d, true
+}
+
+// better orders the writers of a column for the message: narrow writers
+// first, then by name.
+func better(w, than dbcall.Writer) bool {
+	if w.WriteBack != than.WriteBack {
+		return !w.WriteBack
+	}
+	return w.Func < than.Func || w.Func == than.Func && w.Origin < than.Origin
+}
+
+// writeName names the write-back for the message.
+func writeName(a *dbcall.Access) string {
+	switch {
+	case a.Via != nil:
+		return a.Via.Callees[len(a.Via.Callees)-1]
+	case a.Method != "":
+		return "gorm " + a.Method
+	}
+	return "this UPDATE"
+}
+
+// writeOrigin is where the write executes: its origin in a callee, or its
+// own position.
+func writeOrigin(pass *analysis.Pass, a *dbcall.Access) string {
+	return a.Position(pass.Fset)
+}
+
+// guardedWrite reports an update whose WHERE compares a column it writes
+// back, or a version or timestamp, with the value read: a compare-and-set
+// that fails when the row changed (rowsaffectedunchecked checks that the
+// failure is noticed).
+func guardedWrite(a *dbcall.Access, stale []dbcall.StaleColumn) bool {
+	for _, w := range a.Where {
+		if versionColumns[w.Column] || isBookkeeping(w.Column) {
+			return true
+		}
+		for _, s := range stale {
+			if w.Column == s.Column {
+				return true
+			}
+		}
+	}
+	return a.OptimisticLock
+}
+
+// rowHeld reports a write-back that cannot revert a concurrent change: the
+// row was read with FOR UPDATE (or locked earlier) in the write's
+// transaction, or the transaction is REPEATABLE READ or SERIALIZABLE
+// (PostgreSQL aborts one of two concurrent writers of a row).
+func rowHeld(txs *txscope.Result, read, a *dbcall.Access) bool {
+	if lockedFirst(txs, a) {
+		return true
+	}
+	tx := txs.Of(a)
+	if tx == nil || txs.Of(read) != tx {
+		return false
+	}
+	if read.Lock == sqltext.LockUpdate || read.Lock == sqltext.LockNoKeyUpdate {
+		return true
+	}
+	return tx.Isolation == sqltext.IsolationSerializable || tx.Isolation == sqltext.IsolationRepeatableRead
+}
+
+// isBookkeeping reports columns every writer sets (updated_at): writing an
+// old value back only moves them back in time.
+func isBookkeeping(col string) bool {
+	switch col {
+	case "updated_at", "modified_at", "updated", "modified", "mtime", "update_time", "updated_time", "gmt_modified", "last_modified":
+		return true
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+
+// columnList joins columns for a message, at most four of them.
+func columnList(cols []string) string {
+	if len(cols) <= 4 {
+		return strings.Join(cols, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(cols[:4], ", "), len(cols)-4)
+}

@@ -1,0 +1,247 @@
+package dbcall
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// StaleColumn is a column an update writes back with the value an earlier
+// read of the same row delivered, unchanged.
+type StaleColumn struct {
+	Column string
+	Read   *Access
+}
+
+// Stale returns the columns the update w writes back unchanged from an
+// earlier read of the same row in its function: the whole-row write-back
+// of an edit form.
+//
+//	app, _ := repo.GetApplication(id)   // reads every column
+//	app.Name = req.Name                 // changes one
+//	repo.Save(app)                      // writes them all: token, last_used, ... are stale
+//
+// A column is stale when its value is the read's destination field with no
+// store into it in the function and nothing else in between that could
+// change it: the struct is not passed to any other call (a Bind, a helper
+// method) between the read and the write. Key columns of the write's WHERE
+// are not listed (writing the key back changes nothing), and neither are
+// reads and writes made by the same call (a callee's own read-modify-write,
+// modeled in the callee).
+func (r *Result) Stale(w *Access) []StaleColumn {
+	if r == nil || w == nil || w.Kind != KindUpdate || w.Table == "" {
+		return nil
+	}
+	fi := r.Func(w.Fn)
+	if fi == nil {
+		return nil
+	}
+	keys := map[string]bool{}
+	for _, k := range w.KeyColumns() {
+		keys[k] = true
+	}
+	mutated := map[ssa.Value]bool{}
+	var out []StaleColumn
+	for _, s := range w.Set {
+		if s.Class != sqltext.AssignParam || s.Value.IsZero() || keys[s.Column] || s.Column == "" {
+			continue
+		}
+		read, ok := r.staleSource(fi, w, s)
+		if !ok {
+			continue
+		}
+		root := readRoot(read, s.Column)
+		if root == nil {
+			continue
+		}
+		m, known := mutated[root]
+		if !known {
+			m = changedBetween(fi, root, read.Call, w.Call)
+			mutated[root] = m
+		}
+		if m {
+			continue
+		}
+		out = append(out, StaleColumn{Column: s.Column, Read: read})
+	}
+	return out
+}
+
+// staleSource returns the read whose value the binding s passes on
+// unchanged, when it is exactly one read of w's table and row.
+func (r *Result) staleSource(fi *FuncInfo, w *Access, s Binding) (*Access, bool) {
+	if s.Value.Path != "" && len(storesTo(s.Value)) > 0 {
+		return nil, false // assigned in the function: a new value
+	}
+	srcs := r.Sources(fi.Fn, s.Value)
+	if len(srcs) != 1 {
+		return nil, false
+	}
+	src := srcs[0]
+	rd := src.Read
+	if src.Derived || src.Column != s.Column || rd.Kind != KindRead || rd.Table != w.Table || rd.Count || rd.Exists {
+		return nil, false
+	}
+	if rd.Call == w.Call || rd.Call.Block() == nil || !ssautil.Reachable(rd.Call.Block(), w.Call.Block()) {
+		return nil, false
+	}
+	if rd.Call.Block() == w.Call.Block() && ssautil.Index(rd.Call) > ssautil.Index(w.Call) {
+		return nil, false
+	}
+	if !r.SameRow(fi, rd, w) {
+		return nil, false
+	}
+	return rd, true
+}
+
+// readRoot returns the Go value whose fields the read filled for col (the
+// struct or the pointer to it).
+func readRoot(read *Access, col string) ssa.Value {
+	for _, rd := range read.Reads {
+		if rd.Column == col && rd.Dest.Root != nil {
+			return rd.Dest.Root
+		}
+	}
+	return nil
+}
+
+// changedBetween reports whether a call that may run between the read and
+// the write is given the struct root (or a field's address): a Bind or
+// Decode into it, a helper or method that may set its fields. Database
+// calls the model knows and formatting calls do not count.
+func changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.CallInstruction) bool {
+	accessCalls := map[ssa.CallInstruction]bool{}
+	for _, a := range fi.Accesses {
+		accessCalls[a.Call] = true
+	}
+	var visit func(v ssa.Value, depth int) bool
+	seen := map[ssa.Value]bool{}
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 4 || seen[v] || v.Referrers() == nil {
+			return false
+		}
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch x := ref.(type) {
+			case ssa.CallInstruction:
+				if x == read || x == write || accessCalls[x] || readOnlyCall(x.Common()) {
+					continue
+				}
+				if _, ok := gormMethod(x.Common()); ok {
+					continue // Model(&m), Where(&m): a chain names the model, it does not change it
+				}
+				if between(read, x, write) {
+					return true
+				}
+			case *ssa.MakeClosure:
+				// Captured by a closure, which may set its fields.
+				if between(read, x, write) {
+					return true
+				}
+			case *ssa.FieldAddr:
+				if visit(x, depth+1) {
+					return true
+				}
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Phi:
+				if visit(x.(ssa.Value), depth+1) {
+					return true
+				}
+			case *ssa.Store:
+				if x.Val != v {
+					continue
+				}
+				// Copied into a local variable: follow the variable.
+				if local, ok := x.Addr.(*ssa.Alloc); ok {
+					if visit(local, depth+1) {
+						return true
+					}
+					continue
+				}
+				// Stored elsewhere (a field of another struct, a
+				// captured variable): its fields may change out of view.
+				if between(read, x, write) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return visit(root, 0)
+}
+
+// readOnlyCall reports calls that only read their arguments: formatting and
+// logging, JSON encoding, comparisons.
+func readOnlyCall(call *ssa.CallCommon) bool {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil {
+		return false
+	}
+	switch f.Pkg().Path() {
+	case "fmt", "log", "log/slog", "errors", "strings", "strconv", "reflect":
+		return true
+	case "encoding/json":
+		return strings.HasPrefix(f.Name(), "Marshal")
+	}
+	path := f.Pkg().Path()
+	return strings.Contains(path, "zap") || strings.Contains(path, "logrus") || strings.Contains(path, "zerolog")
+}
+
+// between reports whether instruction x may run after a and before b.
+func between(a, x, b ssa.Instruction) bool {
+	ab, xb, bb := a.Block(), x.Block(), b.Block()
+	if ab == nil || xb == nil || bb == nil {
+		return false
+	}
+	after := ssautil.Reachable(ab, xb) && !(ab == xb && ssautil.Index(x) < ssautil.Index(a) && !inLoop(ab))
+	before := ssautil.Reachable(xb, bb) && !(xb == bb && ssautil.Index(b) < ssautil.Index(x) && !inLoop(xb))
+	return after && before
+}
+
+// inLoop reports whether block b can reach itself.
+func inLoop(b *ssa.BasicBlock) bool {
+	for _, s := range b.Succs {
+		if ssautil.Reachable(s, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// SameRow reports whether the write w can target the row the read read: no
+// key column of both is bound to two different known values, unless the
+// write's key is the key the read returned (WHERE id = row.ID); and the
+// write names a row by some key.
+func (r *Result) SameRow(fi *FuncInfo, read, w *Access) bool {
+	keys := w.KeyColumns()
+	if len(keys) == 0 {
+		return false // a whole-table write is not a write-back of one row
+	}
+	for _, k := range keys {
+		rb, ok := read.WhereColumn(k)
+		if !ok {
+			continue
+		}
+		wb, _ := w.WhereColumn(k)
+		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !r.readsColumn(fi, wb.Value, read, k) {
+			return false
+		}
+		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
+			return false
+		}
+	}
+	return true
+}
+
+// readsColumn reports whether v is column col as read by read.
+func (r *Result) readsColumn(fi *FuncInfo, v Ref, read *Access, col string) bool {
+	for _, src := range r.Sources(fi.Fn, v) {
+		if src.Read == read && src.Column == col {
+			return true
+		}
+	}
+	return false
+}

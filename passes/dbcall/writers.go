@@ -1,0 +1,202 @@
+package dbcall
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// Writer is a code path that changes some columns of a table: an UPDATE
+// (or gorm Update/Updates/Save) of this package, or of a function of a
+// package it imports (from that function's summary).
+type Writer struct {
+	Table string
+	// Columns are the columns the writer changes, sorted. A whole-row
+	// write-back (gorm Save, or an UPDATE binding many columns to the
+	// fields of one struct) changes only the columns it does not pass
+	// through from that struct: the others are whatever its caller holds.
+	Columns []string
+	// Func names the function performing the write ("pkg.Type.Method").
+	Func string
+	// Origin is where the write executes, "file.go:line".
+	Origin string
+	// Access is the write when it is in this package (nil when it comes
+	// from an imported summary).
+	Access *Access
+	// WriteBack reports a whole-row write-back: some of the columns it
+	// sets are passed through from a struct.
+	WriteBack bool
+}
+
+// Pos returns the position of an in-package writer, or token.NoPos.
+func (w Writer) Pos() token.Pos {
+	if w.Access != nil {
+		return w.Access.Pos
+	}
+	return token.NoPos
+}
+
+// importedWrite is an update in an imported function's summary.
+type importedWrite struct {
+	fn   *types.Func
+	fact *accessFact
+}
+
+// Writers returns the code paths that change columns of table: the updates
+// of this package's functions, and those in the summaries of the functions
+// of the packages it imports (directly or not), each once, in a
+// deterministic order. Updates that change nothing a reader holds (SET
+// updated_at = now() alone) are listed too; callers pick the columns they
+// care about.
+//
+// This is what "another code path writes this column" means for the
+// checkers: the writes visible from the package, never the whole program.
+// A writer in a package that neither this package nor its dependencies
+// import (a background worker wired up in main) is not seen.
+func (r *Result) Writers(table string) []Writer {
+	if r == nil || table == "" {
+		return nil
+	}
+	if r.writers == nil {
+		r.writers = r.buildWriters()
+	}
+	return r.writers[table]
+}
+
+func (r *Result) buildWriters() map[string][]Writer {
+	out := map[string][]Writer{}
+	seen := map[string]bool{} // table, function and origin
+	add := func(w Writer) {
+		if len(w.Columns) == 0 {
+			return
+		}
+		k := w.Table + "\x00" + w.Func + "\x00" + w.Origin
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		out[w.Table] = append(out[w.Table], w)
+	}
+	for _, fi := range r.Funcs {
+		for _, a := range fi.Accesses {
+			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) {
+				continue
+			}
+			// A write through a call is listed where it is called: the
+			// caller decides the values a whole-row write-back changes
+			// (the token a rotation sets before calling Save).
+			label := ssautil.FuncLabel(fi.Fn)
+			if fi.Fn.Parent() != nil {
+				label = ssautil.FuncLabel(outermost(fi.Fn))
+			}
+			origin := r.origin(a)
+			if a.Via != nil && r.b != nil {
+				origin = analysisutilPosition(r.b.pass.Fset, a.Pos)
+			}
+			cols := changedColumns(a)
+			add(Writer{Table: a.Table, Columns: cols, Func: label, Origin: origin, Access: a, WriteBack: len(cols) < len(a.Set)})
+		}
+	}
+	if r.b != nil {
+		for _, iw := range r.b.imported {
+			f := iw.fact
+			if strings.HasSuffix(strings.SplitN(f.Origin, ":", 2)[0], "_test.go") {
+				continue // tests are not code paths that race with the service
+			}
+			label := ssautil.ObjLabel(iw.fn)
+			if len(f.Callees) > 0 {
+				label = f.Callees[len(f.Callees)-1]
+			}
+			add(Writer{Table: f.Table, Columns: f.Changed, Func: label, Origin: f.Origin, WriteBack: len(f.Changed) < len(f.Set)})
+		}
+	}
+	for t := range out {
+		sort.SliceStable(out[t], func(i, j int) bool {
+			return out[t][i].Func < out[t][j].Func || out[t][i].Func == out[t][j].Func && out[t][i].Origin < out[t][j].Origin
+		})
+	}
+	return out
+}
+
+// inTest reports a position in a _test.go file.
+func (r *Result) inTest(pos token.Pos) bool {
+	if r.b == nil {
+		return false
+	}
+	return strings.HasSuffix(r.b.pass.Fset.Position(pos).Filename, "_test.go")
+}
+
+// outermost returns the function declaring the closure fn.
+func outermost(fn *ssa.Function) *ssa.Function {
+	for i := 0; i < 16 && fn.Parent() != nil; i++ {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+func analysisutilPosition(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return baseName(p.Filename) + ":" + itoa(p.Line)
+}
+
+func (r *Result) origin(a *Access) string {
+	if a.Via != nil {
+		return a.Via.Origin
+	}
+	if r.b == nil {
+		return ""
+	}
+	return a.Position(r.b.pass.Fset)
+}
+
+// changedColumns returns the columns an update of this package changes: all
+// of them, except, for a whole-row write-back, those bound to fields of the
+// struct written back.
+func changedColumns(a *Access) []string {
+	through := passThrough(a.Set)
+	var cols []string
+	for _, s := range a.Set {
+		if s.Column == "" || through[s.Column] {
+			continue
+		}
+		// Through a call, a value the callee's summary could not express
+		// is unknown here, not a new value.
+		if a.Via != nil && s.Class == sqltext.AssignParam && s.Value.IsZero() {
+			continue
+		}
+		cols = append(cols, s.Column)
+	}
+	sort.Strings(cols)
+	return cols
+}
+
+// passThrough returns the columns of a whole-row write bound to fields of
+// one struct value: gorm Save(&m), Updates(m), or an UPDATE whose arguments
+// are m.A, m.B, m.C, ... At least three columns must be bound to one
+// struct for the write to count as a write-back of it. (The fields a
+// composite literal sets are bound to the values stored, not to fields of
+// the literal, so they count as changed.)
+func passThrough(set []Binding) map[string]bool {
+	byRoot := map[any][]string{}
+	for _, s := range set {
+		if s.Class != sqltext.AssignParam || s.Value.Root == nil || s.Value.Path == "" {
+			continue
+		}
+		byRoot[s.Value.Root] = append(byRoot[s.Value.Root], s.Column)
+	}
+	out := map[string]bool{}
+	for _, cols := range byRoot {
+		if len(cols) >= 3 {
+			for _, c := range cols {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
