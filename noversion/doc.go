@@ -23,8 +23,35 @@
 //
 //	db.ExecContext(ctx, "UPDATE rides SET status = 'accepted', driver_id = $2 WHERE id = $1 AND status = 'searching'", id, driver)
 //
+// A whole-row write-back of a table with no version at all: the edit form
+// that loads a row, changes the fields the request carries and writes every
+// column back. The columns it did not change are written from a snapshot;
+// a change another code path made to them in between (a credential
+// rotation, a last-seen timestamp, an operator's suspension) is reverted:
+//
+//	app, _ := store.GetApplication(id)
+//	app.Name = req.Name
+//	store.Save(app)   // stale row written back on applications(last_used, token): ... reverting a concurrent change of last_used by store.TouchLastUsed
+//
+// It is reported when the write passes through, unchanged, columns read
+// from the same row earlier in the function (or by the functions it calls),
+// and another code path changes some of them. The other code paths are the
+// updates of the package and of the packages it imports (directly or
+// not), as their summaries describe them: narrow updates (SET last_used =
+// $1) change every column they set; another whole-row write-back changes
+// only the columns it sets to values of its own. Writes in packages out of
+// view (a worker wired in main) are not seen, tests are not code paths,
+// and bookkeeping columns (updated_at) do not count. A column counts as
+// unchanged only when nothing may have changed the struct between the read
+// and the write: no store into the field, no call given the struct (a
+// Bind, a helper). It stays silent on writes of only the columns the
+// request changed, on fresh rows, on rows locked with FOR UPDATE in the
+// write's transaction, on REPEATABLE READ and SERIALIZABLE transactions,
+// and on writes whose WHERE compares a written-back column or a version.
+//
 // Right:
 //
+//	db.Model(&app).Updates(map[string]any{"name": req.Name})   // only what the request changes
 //	res, err := db.ExecContext(ctx, "UPDATE documents SET title = $1, version = version + 1 WHERE id = $2 AND version = $3", title, id, v)
 //	if n, _ := res.RowsAffected(); n == 0 {
 //		return ErrConflict
@@ -45,7 +72,8 @@
 //
 // Categories: "missingpredicate" (no version check), "nobump" (the version
 // is checked but not incremented), "rowsaffectedunchecked" (a
-// compare-and-set whose outcome is ignored).
+// compare-and-set whose outcome is ignored), "stalerow" (a whole-row
+// write-back of an unversioned table reverting another path's change).
 //
 // Suppress a finding with a comment on the line or the line above:
 //

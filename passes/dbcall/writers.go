@@ -85,7 +85,7 @@ func (r *Result) buildWriters() map[string][]Writer {
 	}
 	for _, fi := range r.Funcs {
 		for _, a := range fi.Accesses {
-			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) {
+			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) || zeroKey(a) {
 				continue
 			}
 			// A write through a call is listed where it is called: the
@@ -153,6 +153,18 @@ func (r *Result) origin(a *Access) string {
 		return ""
 	}
 	return a.Position(r.b.pass.Fset)
+}
+
+// zeroKey reports a save whose key is a field a composite literal built here
+// leaves unset (store.Save(ctx, &Client{Name: n}) calling gorm Save): gorm
+// inserts such a row, it changes no existing one.
+func zeroKey(a *Access) bool {
+	for _, w := range a.Where {
+		if w.Op == "=" && w.Value.Path != "" && isFreshLiteral(w.Value.Root) && storedField(w.Value.Root, strings.Split(strings.TrimPrefix(w.Value.Path, "."), ".")) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // changedColumns returns the columns an update of this package changes: all
