@@ -165,7 +165,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-
 // columnList joins columns for a message, at most four of them.
 func columnList(cols []string) string {
 	if len(cols) <= 4 {
