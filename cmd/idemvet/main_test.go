@@ -262,7 +262,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("needs the modules' dependencies")
 	}
 	t.Parallel()
-	for _, mod := range []string{"testdata/e2e", "examples"} {
+	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
 			found := runJSON(t, dir)
@@ -279,7 +279,7 @@ func TestVetTool(t *testing.T) {
 		t.Skip("needs the modules' dependencies")
 	}
 	t.Parallel()
-	for _, mod := range []string{"testdata/e2e", "examples"} {
+	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
 			r := vetModule(t, dir)
