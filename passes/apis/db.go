@@ -4,16 +4,17 @@ package apis
 type Lib uint8
 
 const (
-	LibNone  Lib = iota
-	LibSQL       // database/sql
-	LibPgx       // github.com/jackc/pgx/v5 and pgxpool
-	LibSqlx      // github.com/jmoiron/sqlx
-	LibGorm      // gorm.io/gorm
-	LibScany     // github.com/georgysavva/scany/v2 (pgxscan, sqlscan)
-	LibShape     // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
+	LibNone     Lib = iota
+	LibSQL          // database/sql
+	LibPgx          // github.com/jackc/pgx/v5 and pgxpool
+	LibSqlx         // github.com/jmoiron/sqlx
+	LibGorm         // gorm.io/gorm
+	LibScany        // github.com/georgysavva/scany/v2 (pgxscan, sqlscan)
+	LibShape        // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
+	LibSquirrel     // github.com/Masterminds/squirrel builders run with RunWith
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

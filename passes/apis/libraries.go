@@ -12,6 +12,9 @@ var describedPrefixes = []string{
 	"github.com/jackc/", "github.com/lib/pq", "github.com/go-sql-driver/", "github.com/mattn/go-sqlite3",
 	"modernc.org/", "github.com/jmoiron/sqlx", "gorm.io/", "github.com/georgysavva/scany/",
 	"github.com/redis/go-redis/",
+	// query builders and ORMs (squirrel's own builder library, lann/builder
+	// and lann/ps, with it)
+	SquirrelPkg, "github.com/lann/",
 	// network
 	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
 	"github.com/nats-io/", "golang.org/x/net", "github.com/hashicorp/go-cleanhttp",

@@ -72,6 +72,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
+	apis.SquirrelPkg,
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -193,6 +194,9 @@ type builder struct {
 	// imported lists the updates in the summaries of functions of other
 	// packages (see Writers).
 	imported []importedWrite
+	// builds caches the statements of query builders by the call that
+	// renders them (squirrel's ToSql).
+	builds map[ssa.Value]*builtStmt
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
@@ -291,6 +295,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if name, ok := gormMethod(common); ok {
 		return b.gormAccess(fn, call, name)
+	}
+	if fin, _, ok := squirrelFinisher(common); ok {
+		return b.squirrelAccess(fn, call, fin)
 	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)

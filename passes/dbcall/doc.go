@@ -16,7 +16,7 @@
 //	db.Sources(fn, value)     // which columns read from the database does a Go value come from?
 //
 // An Access is one operation: a library call executing SQL (database/sql,
-// pgx v5, sqlx, scany, gorm chains assembled into the statement they run,
+// pgx v5, sqlx, scany, gorm chains and squirrel builders assembled into the statement they run,
 // interfaces shaped like sqlc's DBTX), a go-redis command, a filesystem
 // check or create, or a call of a function whose summary says it performs
 // the operation. The SQL is resolved from constants, concatenation,

@@ -916,7 +916,7 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 	var named ssa.Value
 	if w.Args >= 0 && w.Args < len(args) {
 		if w.Variadic {
-			bound, _ = variadicArgs(args[w.Args])
+			bound = b.boundArgs(args[w.Args])
 		} else {
 			named = args[w.Args]
 		}

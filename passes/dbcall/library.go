@@ -49,7 +49,7 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	var named ssa.Value
 	if meth.Args >= 0 {
 		if meth.Variadic {
-			bound, _ = variadicArgs(arg(meth.Args))
+			bound = b.boundArgs(arg(meth.Args))
 		} else {
 			named = arg(meth.Args)
 		}

@@ -81,6 +81,10 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 			if t, ok := b.passThroughText(&call.Call, depth); ok {
 				return t
 			}
+			// sql, args, err := builder.ToSql(): the assembled statement.
+			if st := b.builtOfToSQL(x); st != nil {
+				return text{s: st.text, known: true, param: -1}
+			}
 		}
 	case *ssa.Call:
 		if t, ok := b.passThroughText(&x.Call, depth); ok {

@@ -1,0 +1,120 @@
+package dbcall_test
+
+import (
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// loadLibs type-checks packages of the real libraries, as the second
+// end-to-end module (testdata/e2elibs) requires them.
+func loadLibs(t *testing.T, paths ...string) map[string]*types.Package {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads the end-to-end module's dependencies")
+	}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Join("..", "..", "testdata", "e2elibs")}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*types.Package{}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 || p.Types == nil {
+			t.Fatalf("loading %s: %v", p.PkgPath, p.Errors)
+		}
+		out[p.PkgPath] = p.Types
+	}
+	return out
+}
+
+// methodsOf returns the names of the methods of the named types of pkg
+// (value and pointer receivers).
+func methodsOf(pkg *types.Package, typeNames ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, name := range typeNames {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		for i := 0; i < ms.Len(); i++ {
+			out[ms.At(i).Obj().Name()] = true
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// resolvesFullName reports whether the function or method key
+// ("pkg.F", "(pkg.T).M", "(*pkg.T).M") exists in pkg.
+func resolvesFullName(pkg *types.Package, key string) bool {
+	if !strings.HasPrefix(key, "(") {
+		f, ok := pkg.Scope().Lookup(strings.TrimPrefix(key, pkg.Path()+".")).(*types.Func)
+		return ok && f.FullName() == key
+	}
+	end := strings.Index(key, ")")
+	recv := strings.TrimPrefix(strings.TrimPrefix(key[1:end], "*"), pkg.Path()+".")
+	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	var t types.Type = types.NewPointer(tn.Type())
+	if types.IsInterface(tn.Type()) {
+		t = tn.Type()
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, key[end+2:])
+	f, ok := obj.(*types.Func)
+	return ok && f.FullName() == key
+}
+
+// TestSquirrelAPI holds passes/apis' squirrel tables to the real library.
+func TestSquirrelAPI(t *testing.T) {
+	pkg := loadLibs(t, apis.SquirrelPkg)[apis.SquirrelPkg]
+	builders := sortedKeys(apis.SquirrelBuilders)
+	methods := methodsOf(pkg, builders...)
+	for _, name := range builders {
+		if _, ok := pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("builder type %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, name := range sortedKeys(apis.SquirrelMethods) {
+		if !methods[name] {
+			t.Errorf("builder method %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, name := range append(sortedKeys(apis.SquirrelFinishers), apis.SquirrelToSQL) {
+		if !methods[name] {
+			t.Errorf("finisher %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, name := range sortedKeys(apis.SquirrelConstructors) {
+		if _, ok := pkg.Scope().Lookup(name).(*types.Func); !ok {
+			t.Errorf("constructor %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, name := range append(sortedKeys(apis.SquirrelPredicates), "And", "Or") {
+		if _, ok := pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("predicate type %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, key := range []string{apis.SquirrelExpr, "(" + apis.SquirrelPkg + ".RowScanner).Scan"} {
+		if !resolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+}

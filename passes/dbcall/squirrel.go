@@ -1,0 +1,694 @@
+package dbcall
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// builtStmt is a statement assembled from a query builder's calls: its SQL
+// text with a ? placeholder for each bound value, in order, the values,
+// and the handle it runs on when the builder says (squirrel RunWith).
+type builtStmt struct {
+	text    string
+	args    []ssa.Value
+	handle  ssa.Value
+	partial bool
+}
+
+// sqStep is one call of a squirrel builder chain.
+type sqStep struct {
+	call *ssa.Call
+	name string
+	args []ssa.Value // without the receiver
+	ctor bool        // a package function (sq.Select, sq.Update, ...)
+}
+
+// squirrelFunc reports a function or method of squirrel: its name and
+// whether it is a method of one of the builder types.
+func squirrelFunc(call *ssa.CallCommon) (name string, method, ok bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.SquirrelPkg {
+		return "", false, false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return f.Name(), false, true
+	}
+	t := sig.Recv().Type()
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed {
+		return "", false, false
+	}
+	if _, isBuilder := apis.SquirrelBuilders[n.Obj().Name()]; !isBuilder {
+		return "", false, false
+	}
+	return f.Name(), true, true
+}
+
+// squirrelFinisher reports a builder method that runs the statement on
+// the RunWith handle: Exec, Query, QueryRow, Scan and their Context forms.
+func squirrelFinisher(call *ssa.CallCommon) (apis.Finisher, string, bool) {
+	name, method, ok := squirrelFunc(call)
+	if !ok || !method {
+		return apis.Finisher{}, "", false
+	}
+	f, ok := apis.SquirrelFinishers[name]
+	return f, name, ok
+}
+
+// squirrelAccess assembles a chain ending in a finisher into the statement
+// it runs:
+//
+//	sq.Select("id").From("users").Where(sq.Eq{"email": e}).RunWith(db).QueryRow().Scan(&id)
+//	sq.Update("accounts").Set("balance", sq.Expr("balance + ?", n)).Where("id = ?", id).RunWith(tx).Exec()
+func (b *builder) squirrelAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis.Finisher) []*Access {
+	common := call.Common()
+	st := b.squirrelBuild(ssautil.Receiver(common))
+	if st == nil {
+		return nil
+	}
+	stmt := sqltext.Parse(st.text)
+	accs := b.fromStmt(fn, call, stmt, st.args, nil)
+	meth := apis.Method{Lib: apis.LibSquirrel, Op: fin.Op, SQL: -1, Args: -1, Dest: -1, Opts: -1, Func: -1, Handle: -1}
+	for _, a := range accs {
+		a.Lib = apis.LibSquirrel
+		a.Partial = a.Partial || st.partial || strings.Contains(st.text, sqltext.Hole)
+		if st.handle != nil {
+			a.Handle = b.resolveRef(refOf(st.handle))
+		}
+		if fin.Dest >= 0 {
+			b.scanResult(a, call, fin.Dest)
+			continue
+		}
+		b.bindResults(a, call, meth)
+	}
+	return accs
+}
+
+// scanResult binds a finisher that scans the row itself (squirrel's
+// Scan(dest...)): its error is the Scan's, sql.ErrNoRows when no row
+// matched, and the destinations take the columns in order.
+func (b *builder) scanResult(a *Access, call ssa.CallInstruction, dest int) {
+	v := call.Value()
+	if v == nil {
+		return
+	}
+	a.Err = []ssa.Value{v}
+	a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{"database/sql.ErrNoRows"}}
+	args := ssautil.CallArgs(call.Common())
+	if dest >= len(args) {
+		return
+	}
+	dests, ok := variadicArgs(args[dest])
+	if !ok {
+		return
+	}
+	cols := a.Reads
+	a.Reads = nil
+	for i, d := range dests {
+		if d == nil {
+			continue
+		}
+		col := "?"
+		if i < len(cols) {
+			col = strings.ToLower(cols[i].Column)
+		}
+		if len(cols) == 1 && cols[0].Column == "*" {
+			col = "*"
+		}
+		a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(d), Addr: true})
+	}
+	if a.Count || a.Exists {
+		b.presenceSignal(a)
+	}
+}
+
+// builtOfToSQL returns the statement of a builder's ToSql call whose
+// results v takes: sql, args, err := q.ToSql().
+func (b *builder) builtOfToSQL(v ssa.Value) *builtStmt {
+	ex, ok := unwrap(v).(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	name, method, ok := squirrelFunc(&call.Call)
+	if !ok || !method || name != apis.SquirrelToSQL {
+		return nil
+	}
+	if b.builds == nil {
+		b.builds = map[ssa.Value]*builtStmt{}
+	}
+	if st, done := b.builds[call]; done {
+		return st
+	}
+	st := b.squirrelBuild(ssautil.Receiver(&call.Call))
+	b.builds[call] = st
+	return st
+}
+
+// builtArgs returns the values bound by args passed on from a builder's
+// ToSql (db.QueryRowContext(ctx, query, args...)).
+func (b *builder) builtArgs(v ssa.Value) ([]ssa.Value, bool) {
+	if v == nil {
+		return nil, false
+	}
+	if ex, ok := unwrap(v).(*ssa.Extract); ok && ex.Index == 1 {
+		if st := b.builtOfToSQL(v); st != nil {
+			return st.args, true
+		}
+	}
+	return nil, false
+}
+
+// boundArgs returns the values a variadic argument list binds: a literal
+// packing, or the arguments of a builder's ToSql passed on.
+func (b *builder) boundArgs(v ssa.Value) []ssa.Value {
+	if vals, ok := variadicArgs(v); ok {
+		return vals
+	}
+	vals, _ := b.builtArgs(v)
+	return vals
+}
+
+// sqChain returns the calls of the squirrel builder chain that produced v,
+// outermost builder call last. Where the chain was built on several paths
+// (q = q.Where(...) under an if), it keeps the calls every path makes and
+// reports partial.
+func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool) (steps []sqStep, partial bool) {
+	var rev []sqStep
+	for i := 0; i < 64; i++ {
+		v = unwrap(v)
+		if seen[v] {
+			return nil, true
+		}
+		seen[v] = true
+		if phi, ok := v.(*ssa.Phi); ok {
+			base, p := b.sqPhi(phi, depth, seen)
+			partial = partial || p
+			steps = base
+			break
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			break
+		}
+		name, method, ok := squirrelFunc(&call.Call)
+		if !ok {
+			break
+		}
+		rev = append(rev, sqStep{call: call, name: name, args: ssautil.CallArgs(&call.Call), ctor: !method})
+		if !method {
+			break
+		}
+		v = ssautil.Receiver(&call.Call)
+	}
+	for i := len(rev) - 1; i >= 0; i-- {
+		steps = append(steps, rev[i])
+	}
+	return steps, partial
+}
+
+// sqPhi returns the longest chain every edge of phi starts with.
+func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool) ([]sqStep, bool) {
+	if depth > 8 {
+		return nil, true
+	}
+	var common []sqStep
+	first, partial := true, false
+	for _, e := range phi.Edges {
+		// Each path keeps its own visited set: the edges share the calls
+		// before the branch, and only a cycle (a loop adding conditions)
+		// revisits a value on one path.
+		path := make(map[ssa.Value]bool, len(seen))
+		for k := range seen {
+			path[k] = true
+		}
+		chain, p := b.sqChain(e, depth+1, path)
+		partial = partial || p
+		if first {
+			common, first = chain, false
+			continue
+		}
+		n := 0
+		for n < len(common) && n < len(chain) && common[n].call == chain[n].call {
+			n++
+		}
+		if n != len(common) || n != len(chain) {
+			partial = true
+		}
+		common = common[:n]
+	}
+	return common, partial
+}
+
+// sqParts accumulates the clauses of a squirrel statement.
+type sqParts struct {
+	kind                  string
+	table                 string
+	options               []string
+	columns               []string
+	prefix, joins, suffix []sqlPiece
+	where, set            []sqlPiece
+	values                [][]sqlPiece
+	limit                 string
+	handle                ssa.Value
+	partial               bool
+}
+
+// sqlPiece is SQL text with the values bound to its placeholders, in order.
+type sqlPiece struct {
+	text string
+	args []ssa.Value
+}
+
+// squirrelBuild assembles the statement a squirrel builder value holds, or
+// returns nil when v is not one the model can read.
+func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
+	steps, partial := b.sqChain(v, 0, map[ssa.Value]bool{})
+	if len(steps) == 0 {
+		return nil
+	}
+	p := &sqParts{partial: partial}
+	for _, s := range steps {
+		b.sqStep(p, s)
+	}
+	if p.kind == "" {
+		return nil
+	}
+	return p.render()
+}
+
+func (b *builder) sqStep(p *sqParts, s sqStep) {
+	arg := func(i int) ssa.Value {
+		if i < len(s.args) {
+			return s.args[i]
+		}
+		return nil
+	}
+	if s.ctor {
+		kind, ok := apis.SquirrelConstructors[s.name]
+		if !ok {
+			p.partial = true
+			return
+		}
+		p.kind = kind
+		if kind == "select" {
+			p.columns = append(p.columns, b.sqStrings(p, arg(0))...)
+		} else {
+			p.table = b.sqTable(p, arg(0))
+		}
+		return
+	}
+	m, ok := apis.SquirrelMethods[s.name]
+	if !ok {
+		if _, fin := apis.SquirrelFinishers[s.name]; !fin && s.name != apis.SquirrelToSQL {
+			p.partial = true
+		}
+		return
+	}
+	switch m.Part {
+	case apis.PartStatement:
+		p.kind = m.Kind
+		if m.Kind == "select" {
+			p.columns = append(p.columns, b.sqStrings(p, arg(0))...)
+		} else {
+			p.table = b.sqTable(p, arg(0))
+		}
+	case apis.PartTable:
+		p.table = b.sqTable(p, arg(0))
+	case apis.PartColumns:
+		if s.name == "Column" {
+			p.columns = append(p.columns, b.sqText(p, arg(0)))
+		} else {
+			p.columns = append(p.columns, b.sqStrings(p, arg(0))...)
+		}
+	case apis.PartWhere:
+		var rest []ssa.Value
+		if a := arg(1); a != nil {
+			rest = b.boundArgs(a)
+		}
+		p.where = append(p.where, b.sqPred(p, arg(0), rest, 0)...)
+	case apis.PartSet:
+		col, _ := constString(arg(0))
+		if col == "" {
+			col = sqltext.Hole
+		}
+		val := b.sqValue(p, arg(1))
+		p.set = append(p.set, sqlPiece{text: col + " = " + val.text, args: val.args})
+	case apis.PartSetMap:
+		kvs := mapLiteral(arg(0))
+		if len(kvs) == 0 {
+			p.partial = true
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].key < kvs[j].key })
+		if p.kind == "insert" || p.kind == "replace" {
+			var row []sqlPiece
+			for _, kv := range kvs {
+				p.columns = append(p.columns, kv.key)
+				row = append(row, b.sqValue(p, kv.value))
+			}
+			p.values = append(p.values, row)
+			return
+		}
+		for _, kv := range kvs {
+			val := b.sqValue(p, kv.value)
+			p.set = append(p.set, sqlPiece{text: kv.key + " = " + val.text, args: val.args})
+		}
+	case apis.PartValues:
+		vals, ok := variadicArgs(arg(0))
+		if !ok {
+			p.partial = true
+			p.values = append(p.values, []sqlPiece{{text: sqltext.Hole}})
+			return
+		}
+		var row []sqlPiece
+		for _, v := range vals {
+			row = append(row, b.sqValue(p, v))
+		}
+		p.values = append(p.values, row)
+	case apis.PartSuffix, apis.PartPrefix, apis.PartJoin:
+		piece := sqlPiece{text: b.sqText(p, arg(0))}
+		if a := arg(1); a != nil {
+			piece.args = b.boundArgs(a)
+		}
+		switch m.Part {
+		case apis.PartSuffix:
+			p.suffix = append(p.suffix, piece)
+		case apis.PartPrefix:
+			p.prefix = append(p.prefix, piece)
+		default:
+			piece.text = m.Kind + " " + piece.text
+			p.joins = append(p.joins, piece)
+		}
+	case apis.PartSuffixExpr:
+		p.suffix = append(p.suffix, b.sqSqlizer(p, arg(0)))
+	case apis.PartRunWith:
+		p.handle = unwrap(arg(0))
+	case apis.PartLimit:
+		if c, ok := unwrap(arg(0)).(*ssa.Const); ok && c.Value != nil {
+			p.limit = c.Value.ExactString()
+		}
+	case apis.PartOptions:
+		p.options = append(p.options, b.sqStrings(p, arg(0))...)
+	case apis.PartKeep:
+	default:
+		p.partial = true
+	}
+}
+
+func (b *builder) sqTable(p *sqParts, v ssa.Value) string {
+	if s, ok := constString(v); ok && s != "" {
+		return s
+	}
+	p.partial = true
+	return sqltext.Hole
+}
+
+func (b *builder) sqText(p *sqParts, v ssa.Value) string {
+	t := b.resolveText(v)
+	if strings.Contains(t.s, sqltext.Hole) {
+		p.partial = true
+	}
+	return t.s
+}
+
+// sqStrings reads a ...string argument: constant names, Hole for others.
+func (b *builder) sqStrings(p *sqParts, v ssa.Value) []string {
+	if v == nil {
+		return nil
+	}
+	vals, ok := variadicArgs(v)
+	if !ok {
+		p.partial = true
+		return []string{sqltext.Hole}
+	}
+	var out []string
+	for _, x := range vals {
+		out = append(out, b.sqText(p, x))
+	}
+	return out
+}
+
+// sqValue renders a value assigned or inserted: sq.Expr("c + ?", n) is
+// SQL the database computes; anything else is a bound value.
+func (b *builder) sqValue(p *sqParts, v ssa.Value) sqlPiece {
+	if v == nil {
+		return sqlPiece{text: sqltext.Hole}
+	}
+	if piece, ok := b.sqExpr(p, v); ok {
+		return piece
+	}
+	if isSquirrelBuilder(v.Type()) {
+		p.partial = true
+		return sqlPiece{text: "(" + sqltext.Hole + ")"}
+	}
+	return sqlPiece{text: "?", args: []ssa.Value{unwrap(v)}}
+}
+
+// sqExpr reads sq.Expr(sql, args...).
+func (b *builder) sqExpr(p *sqParts, v ssa.Value) (sqlPiece, bool) {
+	call, ok := unwrap(v).(*ssa.Call)
+	if !ok || analysisutil.FuncName(&call.Call) != apis.SquirrelExpr || len(call.Call.Args) == 0 {
+		return sqlPiece{}, false
+	}
+	piece := sqlPiece{text: b.sqText(p, call.Call.Args[0])}
+	if len(call.Call.Args) > 1 {
+		piece.args = b.boundArgs(call.Call.Args[1])
+	}
+	return piece, true
+}
+
+// sqSqlizer renders a Sqlizer value: sq.Expr, a predicate map, or Hole.
+func (b *builder) sqSqlizer(p *sqParts, v ssa.Value) sqlPiece {
+	if piece, ok := b.sqExpr(p, v); ok {
+		return piece
+	}
+	p.partial = true
+	return sqlPiece{text: sqltext.Hole}
+}
+
+func isSquirrelBuilder(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != apis.SquirrelPkg {
+		return false
+	}
+	_, ok = apis.SquirrelBuilders[n.Obj().Name()]
+	return ok
+}
+
+// sqPred renders the conjuncts of a Where(pred, args...):
+//
+//	Where("email = ? AND deleted_at IS NULL", e)
+//	Where(sq.Eq{"email": e, "org_id": o})        email = ? AND org_id = ?
+//	Where(sq.And{sq.Eq{"id": id}, sq.Gt{"stock": 0}})
+//	Where(sq.Or{...})                            one opaque conjunct
+//	Where(sq.Expr("version = ?", v))
+func (b *builder) sqPred(p *sqParts, pred ssa.Value, args []ssa.Value, depth int) []sqlPiece {
+	if pred == nil || depth > 4 {
+		p.partial = true
+		return nil
+	}
+	v := unwrap(pred)
+	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
+		return nil // Where(nil): no-op
+	}
+	if _, ok := constString(v); ok {
+		return []sqlPiece{{text: b.sqText(p, v), args: args}}
+	}
+	if piece, ok := b.sqExpr(p, v); ok {
+		return []sqlPiece{piece}
+	}
+	t := v.Type()
+	name := ""
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == apis.SquirrelPkg {
+		name = n.Obj().Name()
+	}
+	if _, isMap := t.Underlying().(*types.Map); isMap {
+		op, known := apis.SquirrelPredicates[name]
+		if name == "" {
+			op, known = "=", true
+		}
+		kvs := mapLiteral(v)
+		if !known || len(kvs) == 0 {
+			p.partial = true
+			return []sqlPiece{{text: sqltext.Hole}}
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].key < kvs[j].key })
+		var out []sqlPiece
+		for _, kv := range kvs {
+			out = append(out, sqMapPred(kv, op))
+		}
+		return out
+	}
+	if _, isSlice := t.Underlying().(*types.Slice); isSlice && (name == "And" || name == "Or") {
+		elems, ok := sliceLiteral(v)
+		if !ok {
+			p.partial = true
+			return []sqlPiece{{text: sqltext.Hole}}
+		}
+		var parts []sqlPiece
+		for _, e := range elems {
+			parts = append(parts, b.sqPred(p, e, nil, depth+1)...)
+		}
+		if name == "And" {
+			return parts
+		}
+		or := sqlPiece{}
+		var texts []string
+		for _, x := range parts {
+			texts = append(texts, x.text)
+			or.args = append(or.args, x.args...)
+		}
+		or.text = "(" + strings.Join(texts, " OR ") + ")"
+		return []sqlPiece{or}
+	}
+	p.partial = true
+	return []sqlPiece{{text: sqltext.Hole}}
+}
+
+// sqMapPred renders one key of a predicate map the way squirrel does: a
+// slice value is IN, nil is IS NULL.
+func sqMapPred(kv keyValue, op string) sqlPiece {
+	val := unwrap(kv.value)
+	if c, ok := val.(*ssa.Const); ok && c.Value == nil {
+		if op == "<>" {
+			return sqlPiece{text: kv.key + " IS NOT NULL"}
+		}
+		return sqlPiece{text: kv.key + " IS NULL"}
+	}
+	if isListValue(val.Type()) && (op == "=" || op == "<>") {
+		in := " IN "
+		if op == "<>" {
+			in = " NOT IN "
+		}
+		return sqlPiece{text: kv.key + in + "(?)", args: []ssa.Value{val}}
+	}
+	return sqlPiece{text: kv.key + " " + op + " ?", args: []ssa.Value{val}}
+}
+
+func isListValue(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return false
+		}
+		return true
+	case *types.Array:
+		return true
+	}
+	return false
+}
+
+// sliceLiteral returns the elements of a slice composite literal
+// (sq.And{a, b}).
+func sliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
+	return variadicArgs(v)
+}
+
+// render writes the statement in squirrel's clause order, so the bound
+// values line up with the placeholders.
+func (p *sqParts) render() *builtStmt {
+	st := &builtStmt{handle: p.handle, partial: p.partial}
+	var sb strings.Builder
+	add := func(pieces []sqlPiece, sep string) {
+		for i, x := range pieces {
+			if i > 0 {
+				sb.WriteString(sep)
+			}
+			sb.WriteString(x.text)
+			st.args = append(st.args, x.args...)
+		}
+	}
+	if len(p.prefix) > 0 {
+		add(p.prefix, " ")
+		sb.WriteString(" ")
+	}
+	opts := ""
+	if len(p.options) > 0 {
+		opts = strings.Join(p.options, " ") + " "
+	}
+	table := p.table
+	if table == "" {
+		table = sqltext.Hole
+		st.partial = true
+	}
+	where := func() {
+		if len(p.where) > 0 {
+			sb.WriteString(" WHERE ")
+			add(p.where, " AND ")
+		}
+	}
+	switch p.kind {
+	case "select":
+		sb.WriteString("SELECT " + opts)
+		cols := p.columns
+		if len(cols) == 0 {
+			cols = []string{"*"}
+		}
+		sb.WriteString(strings.Join(cols, ", "))
+		if p.table != "" {
+			sb.WriteString(" FROM " + p.table)
+		}
+		if len(p.joins) > 0 {
+			sb.WriteString(" ")
+			add(p.joins, " ")
+		}
+		where()
+		if p.limit != "" {
+			sb.WriteString(" LIMIT " + p.limit)
+		}
+	case "update":
+		sb.WriteString("UPDATE " + table + " SET ")
+		if len(p.set) == 0 {
+			sb.WriteString(sqltext.Hole)
+			st.partial = true
+		}
+		add(p.set, ", ")
+		where()
+	case "delete":
+		sb.WriteString("DELETE FROM " + table)
+		where()
+	case "insert", "replace":
+		verb := "INSERT "
+		if p.kind == "replace" {
+			verb = "REPLACE "
+		}
+		sb.WriteString(verb + opts + "INTO " + table)
+		if len(p.columns) > 0 {
+			sb.WriteString(" (" + strings.Join(p.columns, ", ") + ")")
+		}
+		sb.WriteString(" VALUES ")
+		if len(p.values) == 0 {
+			sb.WriteString("(" + sqltext.Hole + ")")
+			st.partial = true
+		}
+		for i, row := range p.values {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(")
+			add(row, ", ")
+			sb.WriteString(")")
+		}
+	}
+	if len(p.suffix) > 0 {
+		sb.WriteString(" ")
+		add(p.suffix, " ")
+	}
+	st.text = sb.String()
+	return st
+}

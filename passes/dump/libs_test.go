@@ -1,0 +1,18 @@
+package dump_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/passes/dump"
+)
+
+// TestLibraries pins the model for the query builders and ORMs beyond
+// database/sql, pgx, sqlx, gorm and sqlc: the lookup, the insert, the
+// absolute and the atomic update, the compare-and-set with its outcome and
+// the transaction of each.
+func TestLibraries(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase")
+}
