@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/idemvet/idemvet/lockacrosscall"
 	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/lockacrosscall"
 )
 
 // TestLibraries runs the golden cases written with the query builders and

@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/idemvet/idemvet/lostupdate"
 	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/lostupdate"
 )
 
 // TestLibraries runs the golden cases written with the query builders and
