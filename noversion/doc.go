@@ -49,6 +49,32 @@
 // write's transaction, on REPEATABLE READ and SERIALIZABLE transactions,
 // and on writes whose WHERE compares a written-back column or a version.
 //
+// A state or balance checked in Go, then an update of that column whose
+// WHERE does not re-check it, with no row lock: both requests pass the
+// check, both write. An atomic decrement is no cure when the check was
+// made on a value read earlier:
+//
+//	if ride.Status != "searching" { return ErrTaken }
+//	repo.Assign(ctx, id, driver)        // UPDATE rides SET status = 'accepted', driver_id = $2 WHERE id = $1
+//	// check-then-update on rides(status): the status checked at ... can change before the update by repo.Assign, ...; add AND status = 'searching' to the WHERE and treat 0 rows affected as a conflict, ...
+//	if acct.Balance < amount { return ErrInsufficient }
+//	db.Exec("UPDATE accounts SET balance = balance - $1 WHERE id = $2", amount, id)
+//
+// The check is a comparison of the column (or a flag read from it) with a
+// value, on the branch that decides whether the update runs, and the update
+// sets that column; the read and the update name the same row. It stays
+// silent when the WHERE re-states the column (then "0 rows affected" is
+// what matters, see below), when the update's new value is computed from
+// the value read (a lost update, reported by lostupdate), when the check
+// only skips a write of the value the column already holds ("if o.Status
+// == 'paid' { return }" before SET status = 'paid') and nothing else is
+// written after it, on checks of columns the update leaves alone
+// (ownership), on conditions computed from the column by calls (a throttle
+// on last_used), and when the row is held: FOR UPDATE in the transaction,
+// REPEATABLE READ or SERIALIZABLE, an advisory lock taken first. A flag
+// guard followed by another write ("if c.Used { return }", SET used =
+// true, then INSERT INTO redemptions) is reported: both requests redeem.
+//
 // Right:
 //
 //	db.Model(&app).Updates(map[string]any{"name": req.Name})   // only what the request changes
@@ -73,7 +99,8 @@
 // Categories: "missingpredicate" (no version check), "nobump" (the version
 // is checked but not incremented), "rowsaffectedunchecked" (a
 // compare-and-set whose outcome is ignored), "stalerow" (a whole-row
-// write-back of an unversioned table reverting another path's change).
+// write-back of an unversioned table reverting another path's change),
+// "staleguard" (a check in Go that the update's WHERE does not re-state).
 //
 // Suppress a finding with a comment on the line or the line above:
 //

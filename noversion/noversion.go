@@ -61,6 +61,10 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
+			if d, ok := checkStaleGuard(pass, db, txs, a); ok {
+				rep.Report(d)
+				continue
+			}
 			if isVersioned(cat, versioned, a.Table) {
 				continue // a versioned table's updates are checkVersion's
 			}

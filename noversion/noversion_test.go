@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...")
+	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...")
 }

@@ -67,14 +67,14 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 	if other.Origin != "" {
 		otherAt += " at " + other.Origin
 	}
-	fix := "update only the columns this request changes, or add a version column checked in the WHERE"
+	fix := "write only the columns the request changes, or add a version check"
 	if a.Lib == apis.LibGorm {
-		fix = `update only the columns this request changes (Select("col", ...).Updates or Updates(map[string]any{...})), or add a version column and check it`
+		fix = "write only the columns the request changes (Updates with a map, or Select), or add a version check"
 	}
 	d := analysis.Diagnostic{
 		Pos:      a.Pos,
 		Category: "stalerow",
-		Message: fmt.Sprintf("stale row written back on %s(%s): %s writes back the values read at %s, reverting a concurrent change of %s by %s; %s",
+		Message: fmt.Sprintf("stale row written back on %s(%s): %s writes back the values read at %s, reverting concurrent changes such as %s by %s; %s",
 			a.Table, columnList(cols), writeName(a), readAt, otherCol, otherAt, fix),
 		Related: []analysis.RelatedInformation{{Pos: read.Pos, Message: "the read of the row written back"}},
 	}

@@ -661,6 +661,11 @@ func returnedAt(rets []*ssa.Return, dest Ref) (int, string, bool) {
 			if r.Root == dest.Root && strings.HasPrefix(dest.Path, r.Path) {
 				return i, strings.TrimPrefix(dest.Path, r.Path), true
 			}
+			// A named result the read fills (Find(&quota); return quota,
+			// err): refOf sees through to its zero initialization.
+			if ld, ok := unwrap(rv).(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == dest.Root && dest.Path == "" {
+				return i, "", true
+			}
 		}
 	}
 	return 0, "", false

@@ -210,6 +210,11 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		}
 		if value != nil && !a.Count {
 			slice := isSliceDest(value)
+			if col, ok := selected.single(); ok && len(a.Reads) == 0 && !slice && !isStructDest(value) {
+				// Model(&User{}).Select("quota").Find(&quota): one column
+				// into a scalar.
+				a.Reads = []ColumnRead{{Column: col, Dest: refOf(value), Addr: true}}
+			}
 			if len(a.Reads) == 0 && len(fields) > 0 && !slice {
 				for _, f := range fields {
 					a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(unwrap(value), f.path), Addr: true})
@@ -811,6 +816,26 @@ type columnSet struct {
 	names   map[string]bool
 	unknown bool
 	all     bool // Select("*")
+	order   []string
+}
+
+// single returns the one column a Select names.
+func (cs *columnSet) single() (string, bool) {
+	if cs == nil || cs.unknown || cs.all || len(cs.order) != 1 {
+		return "", false
+	}
+	return snakeCase(cs.order[0]), true
+}
+
+// isStructDest reports a destination that is a struct (or a pointer to
+// one) other than a scanner type.
+func isStructDest(v ssa.Value) bool {
+	t := unwrap(v).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok && !isScannerType(t)
 }
 
 // gormColumnArgs reads Select("a", "b"), Select([]string{"a", "b"}) and
@@ -854,6 +879,7 @@ func (cs *columnSet) add(name string) {
 	if name == "" {
 		return
 	}
+	cs.order = append(cs.order, strings.ToLower(name))
 	cs.names[strings.ToLower(name)] = true
 	cs.names[snakeCase(name)] = true
 }

@@ -154,6 +154,9 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 			p.value(e, derived, depth+1)
 		}
 	case *ssa.Call:
+		if _, isDB := methodOf(&x.Call); isDB {
+			return // Scan's error, Next's flag: the read's outcome, not computed from its columns
+		}
 		if x.Call.IsInvoke() {
 			p.value(x.Call.Value, true, depth+1)
 		}

@@ -43,7 +43,7 @@ func Update(db *gorm.DB, id uint, p Params) error {
 	}
 	app.Name = p.Name
 	app.Description = p.Description
-	return db.Save(&app).Error // want `stale row written back on applications\(last_used, token\): gorm Save writes back the values read at gormsave.go:\d+, reverting a concurrent change of token by gormsave.RotateToken`
+	return db.Save(&app).Error // want `stale row written back on applications\(last_used, token\): gorm Save writes back the values read at gormsave.go:\d+, reverting concurrent changes such as token by gormsave.RotateToken`
 }
 
 // The same through Updates of the loaded struct.

@@ -42,7 +42,7 @@ func (s *Store) ChangeOwner(ctx context.Context, id int64, owner string) error {
 		return err
 	}
 	a.Owner = owner
-	return s.save(ctx, a) // want `stale row written back on accounts\(suspended\): pgxstore.Store.save writes back the values read at pgxstore.go:\d+ \(by pgxstore.Store.account\), reverting a concurrent change of suspended by pgxstore.Store.Suspend`
+	return s.save(ctx, a) // want `stale row written back on accounts\(suspended\): pgxstore.Store.save writes back the values read at pgxstore.go:\d+ \(by pgxstore.Store.account\), reverting concurrent changes such as suspended by pgxstore.Store.Suspend`
 }
 
 // The owner change written as one column.

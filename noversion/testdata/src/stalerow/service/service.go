@@ -17,7 +17,7 @@ func (s *Users) Rename(ctx context.Context, id int64, name string) error {
 		return err
 	}
 	u.Name = name
-	return s.store.Update(ctx, u) // want `stale row written back on users\(email, last_seen, plan\): repo.Store.Update writes back the values read at service.go:\d+ \(by repo.Store.Get\), reverting a concurrent change of email by service.Users.Replace at service.go:\d+`
+	return s.store.Update(ctx, u) // want `stale row written back on users\(email, last_seen, plan\): repo.Store.Update writes back the values read at service.go:\d+ \(by repo.Store.Get\), reverting concurrent changes such as email by service.Users.Replace at service.go:\d+`
 }
 
 // Load and Save let the handler do the edit.

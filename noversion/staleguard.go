@@ -1,0 +1,210 @@
+package noversion
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
+)
+
+// checkStaleGuard reports an update decided by a check in Go of a column it
+// changes, whose WHERE does not re-state the check, with nothing holding
+// the row: two requests both pass the check and both write (the ride
+// accepted twice, the balance overdrawn by an atomic decrement).
+func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	if a.Kind != dbcall.KindUpdate {
+		return analysis.Diagnostic{}, false
+	}
+	guards := db.Guards(a)
+	// Comparisons first: they say what the WHERE should carry.
+	sort.SliceStable(guards, func(i, j int) bool { return guards[i].Op != token.ILLEGAL && guards[j].Op == token.ILLEGAL })
+	for _, g := range guards {
+		if g.Op == token.ILLEGAL {
+			continue // a condition computed from the column (a throttle on last_used, a helper): too varied to read
+		}
+		set, ok := a.SetColumn(g.Column)
+		if !ok {
+			continue // an ownership or existence check of a column the write leaves alone
+		}
+		if rechecks(a, g.Column) {
+			continue // the WHERE re-states it (noversion checks that 0 rows is noticed)
+		}
+		if derivedFrom(db, a, set, g) {
+			continue // SET c = <c read, recomputed>: a lost update, lostupdate's finding
+		}
+		if idempotentSkip(g, set) && !effectAfter(db, a) {
+			continue // "already in that state, nothing to do": the write repeats itself and nothing else follows
+		}
+		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) {
+			continue
+		}
+		return staleGuardDiagnostic(pass, a, g), true
+	}
+	return analysis.Diagnostic{}, false
+}
+
+// rechecks reports a WHERE condition on col.
+func rechecks(a *dbcall.Access, col string) bool {
+	for _, w := range a.Where {
+		if w.Column == col {
+			return true
+		}
+	}
+	return false
+}
+
+// derivedFrom reports a SET value computed in Go from the column the guard
+// checked.
+func derivedFrom(db *dbcall.Result, a *dbcall.Access, set dbcall.Binding, g dbcall.Guard) bool {
+	if set.Value.IsZero() {
+		return false
+	}
+	for _, src := range db.Sources(a.Fn, set.Value) {
+		if src.Read == g.Read && src.Column == g.Column {
+			return true
+		}
+	}
+	return false
+}
+
+// idempotentSkip reports a guard that skips the write when the column
+// already holds the value written: "if u.Plan == plan { return nil }"
+// before SET plan = $1, "if o.Status == 'paid' { return }" before SET
+// status = 'paid'. Two requests racing past it write the same value.
+func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
+	if g.Op != token.NEQ || g.Other == nil {
+		return false
+	}
+	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
+		return true
+	}
+	c, ok := ssautil.Unwrap(g.Other).(*ssa.Const)
+	if !ok || c.Value == nil {
+		return false
+	}
+	want := constText(c)
+	switch {
+	case set.Const != "":
+		return strings.Trim(set.Const, `'"`) == want
+	case !set.Value.IsZero():
+		if sc, ok := ssautil.Unwrap(set.Value.Root).(*ssa.Const); ok && sc.Value != nil && set.Value.Path == "" {
+			return constText(sc) == want
+		}
+	}
+	return false
+}
+
+func constText(c *ssa.Const) string {
+	if c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return c.Value.ExactString()
+}
+
+// effectAfter reports a write of another table after the update: the
+// coupon marked used, then the redemption inserted. Two requests racing past
+// a guard that skips "already used" both mark it and both redeem.
+func effectAfter(db *dbcall.Result, a *dbcall.Access) bool {
+	fi := db.Func(a.Fn)
+	if fi == nil || a.Call.Block() == nil {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
+			continue
+		}
+		if x.Call.Block() == a.Call.Block() {
+			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
+				return true
+			}
+			continue
+		}
+		if ssautil.Reachable(a.Call.Block(), x.Call.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// advisoryBefore reports an advisory lock taken in the function before the
+// read: the writers are serialized.
+func advisoryBefore(db *dbcall.Result, read *dbcall.Access) bool {
+	fi := db.Func(read.Fn)
+	if fi == nil {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if len(x.Advisory) > 0 && ssautil.Before(x.Call, read.Call) {
+			return true
+		}
+	}
+	return false
+}
+
+func staleGuardDiagnostic(pass *analysis.Pass, a *dbcall.Access, g dbcall.Guard) analysis.Diagnostic {
+	checkAt := analysisutil.Position(pass.Fset, g.If.Cond.Pos())
+	if !g.If.Cond.Pos().IsValid() {
+		checkAt = analysisutil.Position(pass.Fset, g.Read.Pos)
+	}
+	readAt := analysisutil.Position(pass.Fset, g.Read.Pos)
+	if g.Read.Via != nil {
+		readAt = fmt.Sprintf("%s (by %s)", readAt, g.Read.Via.Callees[0])
+	}
+	pred := predicate(g)
+	fix := fmt.Sprintf("add %s and treat 0 rows affected as a conflict, or read the row FOR UPDATE in the same transaction", pred)
+	if a.Lib == apis.LibGorm && a.Via == nil {
+		fix = fmt.Sprintf(`add Where("%s") and treat RowsAffected == 0 as a conflict, or read the row with clause.Locking`, strings.TrimPrefix(strings.ReplaceAll(pred, "$n", "?"), "AND "))
+	}
+	what := "this update"
+	if a.Via != nil {
+		what = "the update by " + a.Via.Callees[len(a.Via.Callees)-1]
+	}
+	return analysis.Diagnostic{
+		Pos:      a.Pos,
+		Category: "staleguard",
+		Message: fmt.Sprintf("check-then-update on %s(%s): the check at %s of the value read at %s is not in the WHERE of %s, so concurrent requests all pass it; %s",
+			a.Table, g.Column, checkAt, readAt, what, fix),
+		Related: []analysis.RelatedInformation{
+			{Pos: g.If.Cond.Pos(), Message: "the check of " + a.Table + "." + g.Column},
+			{Pos: g.Read.Pos, Message: "the read of " + a.Table + "." + g.Column},
+		},
+	}
+}
+
+// predicate renders the guard as the SQL condition the write should carry:
+// "AND status = 'searching'", "AND balance >= $n".
+func predicate(g dbcall.Guard) string {
+	if g.Op == token.ILLEGAL || g.Other == nil {
+		return fmt.Sprintf("AND %s = <the value checked>", g.Column)
+	}
+	op := g.Op.String()
+	switch g.Op {
+	case token.EQL:
+		op = "="
+	case token.NEQ:
+		op = "<>"
+	}
+	val := "$n"
+	if c, ok := ssautil.Unwrap(g.Other).(*ssa.Const); ok && c.Value != nil {
+		if c.Value.Kind() == constant.Bool && (g.Op == token.EQL || g.Op == token.NEQ) {
+			return fmt.Sprintf("AND %s = %t", g.Column, constant.BoolVal(c.Value) == (g.Op == token.EQL))
+		}
+		if c.Value.Kind() == constant.String {
+			val = "'" + constant.StringVal(c.Value) + "'"
+		} else {
+			val = c.Value.ExactString()
+		}
+	}
+	return fmt.Sprintf("AND %s %s %s", g.Column, op, val)
+}

@@ -1,0 +1,172 @@
+// Package rawsql holds checks made in Go of a state or a balance read
+// earlier, deciding an UPDATE that does not re-check them.
+package rawsql
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+var (
+	ErrTaken        = errors.New("ride taken")
+	ErrInsufficient = errors.New("insufficient funds")
+)
+
+// The ride-accept race: two drivers both see "searching".
+func Accept(ctx context.Context, db *sql.DB, ride, driver int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM rides WHERE id = $1", ride).Scan(&status); err != nil {
+		return err
+	}
+	if status != "searching" {
+		return ErrTaken
+	}
+	_, err := db.ExecContext(ctx, "UPDATE rides SET status = 'accepted', driver_id = $2 WHERE id = $1", ride, driver) // want `check-then-update on rides\(status\): the check at rawsql.go:\d+ of the value read at rawsql.go:\d+ is not in the WHERE of this update, so concurrent requests all pass it; add AND status = 'searching'`
+	return err
+}
+
+// An atomic decrement still overdraws when the balance was checked in Go.
+func Debit(ctx context.Context, db *sql.DB, id, amount int64) error {
+	var balance int64
+	if err := db.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1", id).Scan(&balance); err != nil {
+		return err
+	}
+	if balance < amount {
+		return ErrInsufficient
+	}
+	_, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", amount, id) // want `check-then-update on accounts\(balance\): .* add AND balance >= \$n and treat`
+	return err
+}
+
+// ---- silent ----
+
+// The check re-stated in the WHERE, rows affected tested.
+func AcceptChecked(ctx context.Context, db *sql.DB, ride, driver int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM rides WHERE id = $1", ride).Scan(&status); err != nil {
+		return err
+	}
+	if status != "searching" {
+		return ErrTaken
+	}
+	res, err := db.ExecContext(ctx, "UPDATE rides SET status = 'accepted', driver_id = $2 WHERE id = $1 AND status = 'searching'", ride, driver) // ok: the WHERE re-checks
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrTaken
+	}
+	return nil
+}
+
+func DebitChecked(ctx context.Context, db *sql.DB, id, amount int64) error {
+	var balance int64
+	if err := db.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1", id).Scan(&balance); err != nil {
+		return err
+	}
+	if balance < amount {
+		return ErrInsufficient
+	}
+	res, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2 AND balance >= $1", amount, id) // ok: the WHERE re-checks
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrInsufficient
+	}
+	return nil
+}
+
+// The row locked from the check to the write.
+func DebitLocked(ctx context.Context, db *sql.DB, id, amount int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var balance int64
+	if err := tx.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1 FOR UPDATE", id).Scan(&balance); err != nil {
+		return err
+	}
+	if balance < amount {
+		return ErrInsufficient
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", amount, id); err != nil { // ok: FOR UPDATE
+		return err
+	}
+	return tx.Commit()
+}
+
+// SERIALIZABLE aborts one of the two.
+func DebitSerializable(ctx context.Context, db *sql.DB, id, amount int64) error {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var balance int64
+	if err := tx.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1", id).Scan(&balance); err != nil {
+		return err
+	}
+	if balance < amount {
+		return ErrInsufficient
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", amount, id); err != nil { // ok: serializable
+		return err
+	}
+	return tx.Commit()
+}
+
+// An ownership check of a column the update leaves alone.
+func Rename(ctx context.Context, db *sql.DB, doc, user int64, title string) error {
+	var owner int64
+	if err := db.QueryRowContext(ctx, "SELECT owner_id FROM docs WHERE id = $1", doc).Scan(&owner); err != nil {
+		return err
+	}
+	if owner != user {
+		return errors.New("forbidden")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE docs SET title = $1 WHERE id = $2", title, doc) // ok: owner_id is not written
+	return err
+}
+
+// Skipped when already in the target state: concurrent callers write the
+// same value.
+func MarkPaid(ctx context.Context, db *sql.DB, id int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM orders WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status == "paid" {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "UPDATE orders SET status = 'paid' WHERE id = $1", id) // ok: idempotent
+	return err
+}
+
+// Nothing to change.
+func SetPlan(ctx context.Context, db *sql.DB, id int64, plan string) error {
+	var cur string
+	if err := db.QueryRowContext(ctx, "SELECT plan FROM users WHERE id = $1", id).Scan(&cur); err != nil {
+		return err
+	}
+	if cur == plan {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "UPDATE users SET plan = $1 WHERE id = $2", plan, id) // ok: the same value either way
+	return err
+}
+
+// A check of another row than the one written.
+func Transfer(ctx context.Context, db *sql.DB, from, to, amount int64) error {
+	var balance int64
+	if err := db.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1", from).Scan(&balance); err != nil {
+		return err
+	}
+	if balance < amount {
+		return ErrInsufficient
+	}
+	_, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", amount, to) // ok: the credited row is not the one checked
+	return err
+}

@@ -1,0 +1,144 @@
+package dbcall
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
+
+// Guard is a branch on a column value read from the database that decides
+// whether a write runs: the state or balance checked in Go.
+//
+//	ride, _ := repo.Ride(ctx, id)
+//	if ride.Status != "searching" {   // Guard{Column: "status", Op: ==, Other: "searching"}
+//		return ErrTaken
+//	}
+//	repo.Assign(ctx, id, driver)      // the write it decides
+type Guard struct {
+	Read   *Access // the read that delivered the column
+	Column string
+	If     *ssa.If
+	// Op is the comparison that holds on the way to the write, with the
+	// column on the left (the negation of "status != 'searching'" when the
+	// write runs on the false side); token.ILLEGAL when the condition is
+	// not a comparison of the column (a call taking it, a flag).
+	Op token.Token
+	// Other is the operand the column is compared with, when Op is set.
+	Other ssa.Value
+}
+
+// Guards returns the branches of w's function on columns of w's table and
+// row, read earlier, that decide whether w runs: w is reachable from one
+// side of the branch and not from the other. Reads and writes made by the
+// same call (a callee's own check-then-write) are the callee's.
+func (r *Result) Guards(w *Access) []Guard {
+	if r == nil || w == nil || !w.Kind.IsWrite() || w.Table == "" {
+		return nil
+	}
+	fi := r.Func(w.Fn)
+	if fi == nil || w.Call.Block() == nil {
+		return nil
+	}
+	target := w.Call.Block()
+	var out []Guard
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok || len(blk.Succs) != 2 {
+			continue
+		}
+		t, f := ssautil.Reachable(blk.Succs[0], target), ssautil.Reachable(blk.Succs[1], target)
+		if t == f {
+			continue // both sides (or neither) reach the write: it does not decide it
+		}
+		onTrue := t
+		for _, g := range r.guardsOf(fi, ifi, w) {
+			if g.Op != token.ILLEGAL && !onTrue {
+				g.Op = negate(g.Op)
+			}
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// guardsOf reads the condition of ifi: a comparison of a column read from
+// w's row with another value, or any condition computed from such a column.
+func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access) []Guard {
+	type side struct {
+		v, other ssa.Value
+		op       token.Token
+	}
+	var sides []side
+	cond, negated := unwrap(ifi.Cond), false
+	for i := 0; i < 4; i++ {
+		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+			cond, negated = unwrap(not.X), !negated
+			continue
+		}
+		break
+	}
+	if bin, ok := cond.(*ssa.BinOp); ok && isComparison(bin.Op) && !negated {
+		sides = []side{{bin.X, bin.Y, bin.Op}, {bin.Y, bin.X, mirror(bin.Op)}}
+	} else if isBoolType(cond.Type()) {
+		// A flag read from the row: "if !u.HasData", "if c.Used".
+		op := token.EQL
+		if negated {
+			op = token.NEQ
+		}
+		sides = []side{{cond, ssa.NewConst(constant.MakeBool(true), types.Typ[types.Bool]), op}}
+	} else {
+		sides = []side{{ifi.Cond, nil, token.ILLEGAL}}
+	}
+	var out []Guard
+	for _, s := range sides {
+		for _, src := range r.Sources(fi.Fn, Ref{Root: s.v}) {
+			rd := src.Read
+			if rd.Kind != KindRead || rd.Table != w.Table || rd.Call == w.Call || rd.Count || rd.Exists {
+				continue
+			}
+			if !ssautil.Before(rd.Call, ifi) && !(rd.Call.Block() != nil && ssautil.Reachable(rd.Call.Block(), ifi.Block())) {
+				continue
+			}
+			if !r.SameRow(fi, rd, w) {
+				continue
+			}
+			g := Guard{Read: rd, Column: src.Column, If: ifi, Op: token.ILLEGAL}
+			if s.other != nil && !src.Derived {
+				g.Op, g.Other = s.op, s.other
+			}
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func isComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// negate returns the comparison that holds when op does not.
+func negate(op token.Token) token.Token {
+	switch op {
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
+	case token.LSS:
+		return token.GEQ
+	case token.GEQ:
+		return token.LSS
+	case token.GTR:
+		return token.LEQ
+	case token.LEQ:
+		return token.GTR
+	}
+	return op
+}
