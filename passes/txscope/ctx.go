@@ -1,6 +1,7 @@
 package txscope
 
 import (
+	"go/token"
 	"go/types"
 	"regexp"
 
@@ -49,9 +50,65 @@ func givenTx(v ssa.Value, txv ssa.Value) bool {
 		if a == nil {
 			continue
 		}
-		a = ssautil.Unwrap(a)
-		if a == txv || dbcall.GormRoot(a) == txv {
+		a = deref(a)
+		if a == txv || dbcall.GormRoot(a) == txv || wraps(a, txv) {
 			return true
+		}
+	}
+	return false
+}
+
+// deref follows a value through conversions and through variables
+// captured by closures (assigned once) to the value stored there.
+func deref(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		v = ssautil.Unwrap(v)
+		ld, ok := v.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return v
+		}
+		al, ok := ld.X.(*ssa.Alloc)
+		if !ok {
+			return v
+		}
+		vals := storedVals(al)
+		if len(vals) != 1 {
+			return v
+		}
+		v = vals[0]
+	}
+	return v
+}
+
+func storedVals(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	if a.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
+
+// wraps reports a composite literal holding txv in a field:
+// &runnerTx{TransactionAccessor: tx}.
+func wraps(v, txv ssa.Value) bool {
+	a, ok := v.(*ssa.Alloc)
+	if !ok || a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && deref(st.Val) == txv {
+				return true
+			}
 		}
 	}
 	return false
@@ -135,6 +192,54 @@ func (f *finder) invokeHelper(m *types.Func) *helperFact {
 // here (this one, the interface's, the direct imports): the helper fact of
 // the first one that is a helper, and whether any implementation was seen.
 func (f *finder) implHelper(iface *types.Interface, m *types.Func) (*helperFact, bool) {
+	var found *helperFact
+	visible := f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
+		if own != nil {
+			found = f.helperOf(own)
+		} else {
+			var h helperFact
+			if f.pass.ImportObjectFact(impl, &h) {
+				found = &h
+			}
+		}
+		return found != nil
+	})
+	return found, visible
+}
+
+// invokeBegin returns the begin fact of an interface method whose visible
+// implementation begins a transaction and returns it:
+//
+//	tx, err := r.db.startTx(ctx, opts) // sqlDB.startTx calls BeginTxx
+func (f *finder) invokeBegin(m *types.Func) *beginFact {
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || m.Pkg() == nil || dbcall.IsLibrary(m.Pkg().Path()) {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var found *beginFact
+	f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
+		if own != nil {
+			found = f.beginOf(own)
+		} else {
+			var b beginFact
+			if f.pass.ImportObjectFact(impl, &b) {
+				found = &b
+			}
+		}
+		return found != nil
+	})
+	return found
+}
+
+// eachImpl calls visit with the implementations of m of the types in the
+// packages visible here (this one, the interface's, the direct imports;
+// own is the SSA function for this package's), until visit returns true.
+// It reports whether any implementation was seen.
+func (f *finder) eachImpl(iface *types.Interface, m *types.Func, visit func(own *ssa.Function, impl *types.Func) bool) bool {
 	pkgs := []*types.Package{f.pass.Pkg}
 	if m.Pkg() != f.pass.Pkg {
 		pkgs = append(pkgs, m.Pkg())
@@ -163,23 +268,33 @@ func (f *finder) implHelper(iface *types.Interface, m *types.Func) (*helperFact,
 					break
 				}
 				visible = true
+				var own *ssa.Function
 				if p == f.pass.Pkg {
-					if fn := f.ssaFunc(impl); fn != nil {
-						if h := f.helperOf(fn); h != nil {
-							return h, true
-						}
+					own = f.ssaFunc(impl)
+					if own == nil {
+						break
 					}
-				} else {
-					var h helperFact
-					if f.pass.ImportObjectFact(impl, &h) {
-						return &h, true
-					}
+				}
+				if visit(own, impl) {
+					return true
 				}
 				break
 			}
 		}
 	}
-	return nil, visible
+	return visible
+}
+
+// callBegin returns the begin fact of the function a call runs, static
+// or through an interface.
+func (f *finder) callBegin(common *ssa.CallCommon) *beginFact {
+	if common.IsInvoke() {
+		return f.invokeBegin(common.Method)
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		return f.beginOf(callee)
+	}
+	return nil
 }
 
 // ssaFunc returns the SSA function of a function or method of the package.

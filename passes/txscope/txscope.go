@@ -247,7 +247,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 		return nil
 	}
 	carries := func(v ssa.Value) bool {
-		if !holdsTx(v.Type(), 0) {
+		if !holdsTx(v.Type(), 0) && !dbcall.TxLike(v.Type()) {
 			return false // an error, a count: not the transaction
 		}
 		v = ssautil.Unwrap(v)
@@ -572,6 +572,19 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			}
 			common := call.Common()
 			args := ssautil.CallArgs(common)
+			if _, known := apis.Methods[analysisutil.FuncName(common)]; !known && call.Value() != nil {
+				// A function or interface method beginning the transaction
+				// it returns: tx, err := r.db.startTx(ctx, opts).
+				if b := f.callBegin(common); b != nil {
+					var txv ssa.Value = call.Value()
+					if _, isTuple := txv.Type().(*types.Tuple); isTuple {
+						txv = extract(txv, b.Result)
+					}
+					if txv != nil {
+						begins[txv] = sqltext.IsolationNone
+					}
+				}
+			}
 			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
 				switch m.Op {
 				case apis.OpBegin:
@@ -644,7 +657,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					full := ssautil.FullArgs(common)
 					if h.Func < len(full) {
 						if i := paramIdx(full[h.Func]); i >= 0 {
-							return &helperFact{Func: i, TxArg: h.TxArg, Isolation: h.Isolation}
+							return &helperFact{Func: i, TxArg: h.TxArg, Isolation: h.Isolation, Ctx: h.Ctx}
 						}
 					}
 				}
