@@ -71,6 +71,7 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 		return
 	}
 	cli := isCommand(pass.Pkg)
+	var reach ssautil.Reach // one walk per branch side, however many inserts
 	for _, ins := range fi.Accesses {
 		if ins.Kind != dbcall.KindInsert || ins.Table == "" {
 			continue
@@ -82,7 +83,7 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 			if d.Access.Kind != dbcall.KindRead || d.Access.Call == ins.Call {
 				continue
 			}
-			if cols, ok := sameKey(d.Access, ins); ok && decides(d, ins) && !safe(txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
 				rep.Report(diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
 				break
 			}
@@ -119,20 +120,20 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 // decides reports whether the branch lets the insert run only when the read
 // found nothing: the insert is reachable from the not-found side and not
 // from the found side.
-func decides(d decision, ins *dbcall.Access) bool {
+func decides(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
 	blk := d.ifi.Block()
 	found, notFound := blk.Succs[d.Found], blk.Succs[1-d.Found]
 	target := ins.Call.Block()
 	if !ssautil.Before(d.Access.Call, d.ifi) && d.Access.Call.Block() != blk {
 		return false
 	}
-	if !ssautil.Reachable(notFound, target) || ssautil.Reachable(found, target) {
+	if !reach.Reachable(notFound, target) || reach.Reachable(found, target) {
 		return false
 	}
 	// Every path from the lookup to the insert must take the not-found
 	// edge: "if err != nil && !errors.Is(err, sql.ErrNoRows) { return }"
 	// lets the found case reach the insert around the branch.
-	return !ssautil.ReachableAvoiding(d.Access.Call.Block(), target, blk, notFound)
+	return !reach.ReachableAvoiding(d.Access.Call.Block(), target, blk, notFound)
 }
 
 // sameKey reports whether the insert writes the key the read looked up: every

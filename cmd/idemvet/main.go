@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -39,6 +40,11 @@ func main() {
 	for _, arg := range args {
 		if arg == "-dump" || arg == "--dump" || arg == "-dump=true" {
 			analyzers = append(analyzers, dump.Analyzer)
+		}
+		// x/tools' -debug (any of its letters) also prints idemvet's
+		// notes on what the analysis gave up on.
+		if name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "="); name == "debug" && strings.HasPrefix(arg, "-") {
+			config.SetDebug()
 		}
 	}
 	os.Args = append(os.Args[:1], args...)

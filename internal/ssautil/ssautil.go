@@ -117,3 +117,53 @@ func Before(a, b ssa.Instruction) bool {
 	}
 	return ab.Dominates(bb)
 }
+
+// Reach answers reachability questions about the blocks of functions, as
+// Reachable and ReachableAvoiding do, computing the blocks reachable from
+// each source (and edge avoided) once: a checker asking about every pair
+// of a large function's accesses then costs one walk per source instead
+// of one per pair. The zero Reach is ready to use.
+type Reach struct {
+	sets map[reachKey][]bool
+}
+
+type reachKey struct{ from, via, edge *ssa.BasicBlock }
+
+// Reachable reports whether block to can be reached from block from (a
+// block reaches itself).
+func (r *Reach) Reachable(from, to *ssa.BasicBlock) bool {
+	return r.ReachableAvoiding(from, to, nil, nil)
+}
+
+// ReachableAvoiding reports whether block to can be reached from block from
+// without taking the edge from block via to block edge.
+func (r *Reach) ReachableAvoiding(from, to, via, edge *ssa.BasicBlock) bool {
+	if from == nil || to == nil || from.Parent() != to.Parent() {
+		return false
+	}
+	k := reachKey{from, via, edge}
+	set, ok := r.sets[k]
+	if !ok {
+		set = make([]bool, len(from.Parent().Blocks))
+		stack := []*ssa.BasicBlock{from}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if set[b.Index] {
+				continue
+			}
+			set[b.Index] = true
+			for _, s := range b.Succs {
+				if b == via && s == edge {
+					continue
+				}
+				stack = append(stack, s)
+			}
+		}
+		if r.sets == nil {
+			r.sets = map[reachKey][]bool{}
+		}
+		r.sets[k] = set
+	}
+	return to.Index < len(set) && set[to.Index]
+}

@@ -29,21 +29,44 @@ type Config struct {
 	// Discover enables schema discovery from sqlc configuration,
 	// migration folders and DDL in Go code when Schema is empty.
 	Discover bool
+	// Budget bounds the work the model spends on one function: the SSA
+	// values its walks visit. A function that needs more is given up on
+	// (no accesses, no summary, so no findings in it).
+	Budget int
+	// Debug makes the passes print notes about what they gave up on to
+	// standard error.
+	Debug bool
 }
+
+// DefaultBudget is the default of Config.Budget: about a second of work
+// on a function, far beyond what the largest functions of real services
+// need (see passes/dbcall's budget.go).
+const DefaultBudget = 2_000_000
 
 var (
 	schemaFlag   string
 	discoverFlag = true
+	budgetFlag   = DefaultBudget
+	debugFlag    bool
 )
 
 func init() {
 	Analyzer.Flags.StringVar(&schemaFlag, "schema", "", "comma-separated schema files, folders or globs (DDL or migrations); paths outside the module are allowed here only. Default: discover from sqlc.yaml, migration folders and DDL in Go code")
 	Analyzer.Flags.BoolVar(&discoverFlag, "discover", true, "discover the schema when -schema is not set")
+	Analyzer.Flags.IntVar(&budgetFlag, "budget", DefaultBudget, "the most SSA values the model visits in one function before it gives up on the function (no findings in it)")
+	Analyzer.Flags.BoolVar(&debugFlag, "debug", false, "print notes on what the analysis gave up on (functions over -budget) to standard error; idemvet -debug=... sets it too")
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return &Config{Schema: schemaFlag, Discover: discoverFlag}, nil
+	return &Config{Schema: schemaFlag, Discover: discoverFlag, Budget: budgetFlag, Debug: debugFlag}, nil
 }
+
+// notLifted are the options that keep only their analyzer-qualified name
+// (-idemvet_config.debug): the top-level -debug is x/tools' own.
+var notLifted = map[string]bool{"debug": true}
+
+// SetDebug turns the Debug option on (for the command's -debug flag).
+func SetDebug() { debugFlag = true }
 
 // Lift registers the options on fs under their short names (-schema,
 // -discover) as aliases of the analyzer's flags, so the command accepts
@@ -51,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 // for its flags, passes them through.
 func Lift(fs *flag.FlagSet) {
 	Analyzer.Flags.VisitAll(func(f *flag.Flag) {
-		if fs.Lookup(f.Name) == nil {
+		if fs.Lookup(f.Name) == nil && !notLifted[f.Name] {
 			fs.Var(f.Value, f.Name, f.Usage)
 		}
 	})

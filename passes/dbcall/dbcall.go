@@ -14,6 +14,7 @@ import (
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssabuild"
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/config"
 )
 
 // Analyzer computes the database accesses of every function of a package.
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "compute the database operations of each function (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/dbcall",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
+	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact)},
 }
@@ -56,6 +57,7 @@ type FuncInfo struct {
 	signals  map[ssa.Value]*Access
 	addrs    map[ssa.Value]*Access
 	nils     map[ssa.Value]*Access
+	b        *builder // whose budget its walks spend
 }
 
 // Func returns the model of fn, or nil when fn has no database accesses.
@@ -92,6 +94,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	result.Pkg, result.SrcFuncs = pkg, srcFuncs
 	b := newBuilder(pass, pkg)
 	result.b = b
+	if cfg, ok := pass.ResultOf[config.Analyzer].(*config.Config); ok {
+		b.limit, b.debug = cfg.Budget, cfg.Debug
+	}
+	defer func() { b.limit = 0 }() // queries after run are bounded by their visited sets alone
 	b.exportTableFacts()
 	for _, fn := range srcFuncs {
 		b.analyze(fn)
@@ -197,6 +203,14 @@ type builder struct {
 	// builds caches the statements of query builders by the call that
 	// renders them (squirrel's ToSql).
 	builds map[ssa.Value]*builtStmt
+	// steps counts the values visited for the function being modeled,
+	// against limit (0: no limit); gaveUp lists the functions over it
+	// (budget.go).
+	steps, limit int
+	nesting      int // the withins running (spend counts inside one only)
+	debug        bool
+	gaveUp       []*ssa.Function
+	over         map[*ssa.Function]bool // the functions in gaveUp
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
@@ -239,7 +253,7 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 	if fi, ok := b.infos[fn]; ok {
 		return fi
 	}
-	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}, b: b}
 	if b.active[fn] {
 		return fi // recursion: the cycle contributes nothing
 	}
@@ -248,9 +262,19 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 	for _, anon := range fn.AnonFuncs {
 		b.analyze(anon)
 	}
+	if !b.within(fn, "accesses", func() { b.accesses(fn, fi) }) {
+		fi = &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}, b: b}
+	}
+	b.infos[fn] = fi
+	return fi
+}
+
+// accesses fills in fi, the model of fn.
+func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 	if fn.Blocks != nil {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
+				b.spend()
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok {
 					continue
@@ -270,8 +294,6 @@ func (b *builder) analyze(fn *ssa.Function) *FuncInfo {
 		b.checkRows(fi, a)
 		b.checkUnique(fi, a)
 	}
-	b.infos[fn] = fi
-	return fi
 }
 
 // generated reports whether fn is declared in a generated file.

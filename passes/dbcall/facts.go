@@ -235,7 +235,7 @@ func (b *builder) summaryOf(fn *ssa.Function) *summaryFact {
 		}
 		// A recursive call met while summarizing fn sees no summary.
 		b.sums[fn] = nil
-		s = b.summarize(fn)
+		b.within(fn, "summary", func() { s = b.summarize(fn) })
 	} else if obj, ok := fn.Object().(*types.Func); ok {
 		var f summaryFact
 		if b.pass.ImportObjectFact(obj, &f) {
@@ -405,10 +405,19 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	if a.Found.Signal != SignalNone {
 		f.Found = returnSignal(fi, a, rets, b)
 	}
-	for _, ret := range rets {
-		for i, rv := range ret.Results {
-			if carriesErr(rv, a.Err, 0) {
-				f.ErrResult = i
+	// The last result that carries the access's error on some return.
+	if len(a.Err) > 0 && len(rets) > 0 {
+		errs := map[ssa.Value]bool{}
+		for _, e := range a.Err {
+			errs[unwrap(e)] = true
+		}
+		for i := range rets[0].Results {
+			seen := map[ssa.Value]bool{} // shared by the returns: a value seen on one carries nothing
+			for _, ret := range rets {
+				if i < len(ret.Results) && b.carriesErr(ret.Results[i], errs, seen) {
+					f.ErrResult = i
+					break
+				}
 			}
 		}
 	}
@@ -438,21 +447,23 @@ func clip(s string, n int) string {
 }
 
 // carriesErr reports whether v is one of errs, possibly wrapped by
-// fmt.Errorf with %w or merged by a phi.
-func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
-	if depth > 6 || len(errs) == 0 {
+// fmt.Errorf or merged by a phi. seen holds the values already visited,
+// which carry none of errs (a search stops at the first that does), so the
+// returns of a function share one.
+func (b *builder) carriesErr(v ssa.Value, errs map[ssa.Value]bool, seen map[ssa.Value]bool) bool {
+	v = unwrap(v)
+	if errs[v] {
+		return true
+	}
+	if seen[v] {
 		return false
 	}
-	v = unwrap(v)
-	for _, e := range errs {
-		if v == unwrap(e) {
-			return true
-		}
-	}
+	seen[v] = true
+	b.spend()
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if carriesErr(e, errs, depth+1) {
+			if b.carriesErr(e, errs, seen) {
 				return true
 			}
 		}
@@ -460,7 +471,7 @@ func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
 		if callee := x.Call.StaticCallee(); callee != nil && callee.String() == "fmt.Errorf" && len(x.Call.Args) == 2 {
 			if vals, ok := variadicArgs(x.Call.Args[1]); ok {
 				for _, arg := range vals {
-					if arg != nil && carriesErr(arg, errs, depth+1) {
+					if arg != nil && b.carriesErr(arg, errs, seen) {
 						return true
 					}
 				}
@@ -470,7 +481,7 @@ func carriesErr(v ssa.Value, errs []ssa.Value, depth int) bool {
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok {
 				for _, r := range *a.Referrers() {
-					if st, ok := r.(*ssa.Store); ok && st.Addr == a && carriesErr(st.Val, errs, depth+1) {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == a && b.carriesErr(st.Val, errs, seen) {
 						return true
 					}
 				}

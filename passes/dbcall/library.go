@@ -650,11 +650,15 @@ type structField struct {
 func sqlxFields(st *types.Struct) []structField {
 	var out []structField
 	var walk func(st *types.Struct, prefix []string, depth int)
+	visits := 0 // fields seen, against maxStructFields: embedding can fan out at every level
 	walk = func(st *types.Struct, prefix []string, depth int) {
 		if depth > 4 {
 			return
 		}
 		for i := 0; i < st.NumFields(); i++ {
+			if visits++; visits > maxStructFields {
+				return
+			}
 			f := st.Field(i)
 			tag := reflect.StructTag(st.Tag(i)).Get("db")
 			if tag == "-" {

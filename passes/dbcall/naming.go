@@ -75,17 +75,25 @@ type gormField struct {
 	typ     types.Type
 }
 
+// maxStructFields bounds the fields a walk over a struct and its embedded
+// structs visits.
+const maxStructFields = 4096
+
 // gormFields lists the columns of a gorm model struct: the column tag, else
 // the snake_case field name; embedded structs (gorm.Model) and
 // embedded:"true" fields flattened; "-" and relations skipped.
 func gormFields(st *types.Struct) []gormField {
 	var out []gormField
 	var walk func(st *types.Struct, prefix []string, depth int)
+	visits := 0 // fields seen, against maxStructFields: embedding can fan out at every level
 	walk = func(st *types.Struct, prefix []string, depth int) {
 		if depth > 4 {
 			return
 		}
 		for i := 0; i < st.NumFields(); i++ {
+			if visits++; visits > maxStructFields {
+				return
+			}
 			f := st.Field(i)
 			tag := parseGormTag(reflect.StructTag(st.Tag(i)).Get("gorm"))
 			if _, skip := tag["-"]; skip || !f.Exported() && !f.Anonymous() {

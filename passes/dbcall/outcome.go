@@ -37,13 +37,18 @@ func (b *builder) outcome(fi *FuncInfo, a *Access) {
 // itself, a load of a scanned count or flag, len() of a scanned slice, an
 // error wrapped with %w, or a phi whose non-nil edges agree.
 func (fi *FuncInfo) signalOf(v ssa.Value) *Access {
-	return fi.signalOfDepth(v, 0)
+	var phis map[*ssa.Phi]*Access
+	return fi.signalWalk(v, &phis)
 }
 
-func (fi *FuncInfo) signalOfDepth(v ssa.Value, depth int) *Access {
-	if fi == nil || v == nil || depth > 8 {
+// signalWalk is signalOf with the answers for the phis met so far (made on
+// the first), which also stop cycles: a phi met again while its own edges
+// are being asked about carries no signal.
+func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access {
+	if fi == nil || v == nil {
 		return nil
 	}
+	fi.b.spend()
 	v = unwrap(v)
 	if a := fi.signals[v]; a != nil {
 		return a
@@ -72,7 +77,7 @@ func (fi *FuncInfo) signalOfDepth(v ssa.Value, depth int) *Access {
 					return a
 				}
 			}
-			if a := fi.signalOfDepth(arg, depth+1); a != nil && a.Found.Signal == SignalLen {
+			if a := fi.signalWalk(arg, phis); a != nil && a.Found.Signal == SignalLen {
 				return a
 			}
 		}
@@ -80,7 +85,7 @@ func (fi *FuncInfo) signalOfDepth(v ssa.Value, depth int) *Access {
 			if f, ok := constString(x.Call.Args[0]); ok && strings.Contains(f, "%w") {
 				if args, ok := variadicArgs(x.Call.Args[1]); ok {
 					for _, arg := range args {
-						if a := fi.signalOfDepth(arg, depth+1); a != nil && a.Found.Signal == SignalErr {
+						if a := fi.signalWalk(arg, phis); a != nil && a.Found.Signal == SignalErr {
 							return a
 						}
 					}
@@ -88,17 +93,25 @@ func (fi *FuncInfo) signalOfDepth(v ssa.Value, depth int) *Access {
 			}
 		}
 	case *ssa.Phi:
+		if a, ok := (*phis)[x]; ok {
+			return a
+		}
+		if *phis == nil {
+			*phis = map[*ssa.Phi]*Access{}
+		}
+		(*phis)[x] = nil
 		var found *Access
 		for _, e := range x.Edges {
 			if isNil(e) {
 				continue
 			}
-			a := fi.signalOfDepth(e, depth+1)
+			a := fi.signalWalk(e, phis)
 			if a == nil || found != nil && found != a {
 				return nil
 			}
 			found = a
 		}
+		(*phis)[x] = found
 		return found
 	}
 	return nil
@@ -323,7 +336,7 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 		}
 	}
 	for _, v := range a.RowsAffected {
-		switch use, idx := examined(v, 0); use {
+		switch use, idx := b.examined(v, map[ssa.Value]bool{}); use {
 		case useCompared:
 			a.RowsChecked = true
 		case useReturned:
@@ -334,7 +347,7 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 	// testing the error examines the outcome.
 	if a.Stmt != nil && len(a.Stmt.Returning) > 0 {
 		for _, e := range a.Err {
-			if errTested(e) {
+			if b.errTested(e, map[ssa.Value]bool{}) {
 				a.RowsChecked = true
 			}
 		}
@@ -344,10 +357,12 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 // errTested reports whether an error is compared, branched on, given to
 // errors.Is/As, or returned: a RETURNING update's "no row" reaches code
 // that acts on it.
-func errTested(e ssa.Value) bool {
-	if e.Referrers() == nil {
+func (b *builder) errTested(e ssa.Value, seen map[ssa.Value]bool) bool {
+	if e.Referrers() == nil || seen[e] {
 		return false
 	}
+	seen[e] = true
+	b.spend()
 	for _, r := range *e.Referrers() {
 		switch x := r.(type) {
 		case *ssa.BinOp, *ssa.If, *ssa.Return:
@@ -358,7 +373,7 @@ func errTested(e ssa.Value) bool {
 				return true
 			}
 		case *ssa.Phi:
-			if errTested(x) {
+			if b.errTested(x, seen) {
 				return true
 			}
 		}
@@ -375,11 +390,13 @@ const (
 )
 
 // examined reports how a value is used: compared or branched on, or
-// returned (with the result index).
-func examined(v ssa.Value, depth int) (use, int) {
-	if depth > 6 || v.Referrers() == nil {
+// returned (with the result index). seen holds the values visited.
+func (b *builder) examined(v ssa.Value, seen map[ssa.Value]bool) (use, int) {
+	if v.Referrers() == nil || seen[v] {
 		return useNone, -1
 	}
+	seen[v] = true
+	b.spend()
 	best, idx := useNone, -1
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
@@ -388,7 +405,7 @@ func examined(v ssa.Value, depth int) (use, int) {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				return useCompared, -1
 			}
-			if u, i := examined(x, depth+1); u != useNone {
+			if u, i := b.examined(x, seen); u != useNone {
 				best, idx = u, i
 			}
 		case *ssa.If:
@@ -400,7 +417,7 @@ func examined(v ssa.Value, depth int) (use, int) {
 				}
 			}
 		case *ssa.Phi, *ssa.Convert, *ssa.ChangeType:
-			if u, i := examined(x.(ssa.Value), depth+1); u == useCompared {
+			if u, i := b.examined(x.(ssa.Value), seen); u == useCompared {
 				return u, i
 			} else if u == useReturned {
 				best, idx = u, i
@@ -410,7 +427,7 @@ func examined(v ssa.Value, depth int) (use, int) {
 			if a, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v {
 				for _, rr := range *a.Referrers() {
 					if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
-						if u, i := examined(ld, depth+1); u == useCompared {
+						if u, i := b.examined(ld, seen); u == useCompared {
 							return u, i
 						} else if u == useReturned {
 							best, idx = u, i
@@ -422,11 +439,11 @@ func examined(v ssa.Value, depth int) (use, int) {
 			// Passed to a function: assert.Equal(t, 1, n), a
 			// require-one-row helper; formatting it is not examining it,
 			// so only count calls that are not fmt/log.
-			if u, i := examinedByCall(x, depth); u != useNone {
+			if u, i := examinedByCall(x); u != useNone {
 				return u, i
 			}
 		case ssa.CallInstruction:
-			if u, i := examinedByCall(v, depth); u != useNone {
+			if u, i := examinedByCall(v); u != useNone {
 				return u, i
 			}
 		}
@@ -436,7 +453,7 @@ func examined(v ssa.Value, depth int) (use, int) {
 
 // examinedByCall treats passing a count to a function other than a
 // formatter or logger as examining it (a helper that checks "one row").
-func examinedByCall(v ssa.Value, depth int) (use, int) {
+func examinedByCall(v ssa.Value) (use, int) {
 	for _, r := range *v.Referrers() {
 		call, ok := r.(ssa.CallInstruction)
 		if !ok {
@@ -485,6 +502,7 @@ func (b *builder) uniqueTested(v ssa.Value, depth int, seen map[ssa.Value]bool) 
 		return false
 	}
 	seen[v] = true
+	b.spend()
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
 		case *ssa.MakeInterface:

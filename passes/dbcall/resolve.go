@@ -24,15 +24,46 @@ type text struct {
 // concatenations, fmt.Sprintf with a constant format, sqlx Rebind/In of
 // text, package-level variables initialized once, and phis whose edges agree.
 func (b *builder) resolveText(v ssa.Value) text {
-	return b.resolveTextDepth(v, 0)
+	var memo map[ssa.Value]text
+	return b.resolveTextDepth(v, 0, &memo)
 }
 
-func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
+// maxText bounds the text of one value (concatenations of concatenations
+// can double it at every step).
+const maxText = 64 << 10
+
+// resolveTextDepth is resolveText with the texts of the phis and
+// concatenations met so far (made on the first): each is resolved once, and
+// one met again while its own operands are being resolved (a loop) is a
+// hole. depth bounds the nesting of calls and concatenations.
+func (b *builder) resolveTextDepth(v ssa.Value, depth int, memo *map[ssa.Value]text) text {
 	hole := text{s: sqltext.Hole, param: -1}
 	if depth > 16 || v == nil {
 		return hole
 	}
+	b.spend()
 	v = unwrap(v)
+	switch v.(type) {
+	case *ssa.Phi, *ssa.BinOp:
+		if t, ok := (*memo)[v]; ok {
+			return t
+		}
+		if *memo == nil {
+			*memo = map[ssa.Value]text{}
+		}
+		(*memo)[v] = hole
+		t := b.resolveValue(v, depth, memo)
+		if len(t.s) > maxText {
+			t = hole
+		}
+		(*memo)[v] = t
+		return t
+	}
+	return b.resolveValue(v, depth, memo)
+}
+
+func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text) text {
+	hole := text{s: sqltext.Hole, param: -1}
 	switch x := v.(type) {
 	case *ssa.Const:
 		if s, ok := constString(x); ok {
@@ -40,8 +71,8 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 		}
 	case *ssa.BinOp:
 		if x.Op == token.ADD {
-			l := b.resolveTextDepth(x.X, depth+1)
-			r := b.resolveTextDepth(x.Y, depth+1)
+			l := b.resolveTextDepth(x.X, depth+1, memo)
+			r := b.resolveTextDepth(x.Y, depth+1, memo)
 			return text{s: l.s + r.s, known: l.known || r.known, param: -1}
 		}
 	case *ssa.Parameter:
@@ -55,7 +86,7 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 	case *ssa.Phi:
 		var first *text
 		for _, e := range x.Edges {
-			t := b.resolveTextDepth(e, depth+1)
+			t := b.resolveTextDepth(e, depth+1, memo)
 			if first == nil {
 				first = &t
 				continue
@@ -78,7 +109,7 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 	case *ssa.Extract:
 		// sqlx.In(query, args...) returns (query, args, err).
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
-			if t, ok := b.passThroughText(&call.Call, depth); ok {
+			if t, ok := b.passThroughText(&call.Call, depth, memo); ok {
 				return t
 			}
 			// sql, args, err := builder.ToSql(): the assembled statement.
@@ -87,11 +118,11 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 			}
 		}
 	case *ssa.Call:
-		if t, ok := b.passThroughText(&x.Call, depth); ok {
+		if t, ok := b.passThroughText(&x.Call, depth, memo); ok {
 			return t
 		}
 		if analysisutil.FuncName(&x.Call) == "fmt.Sprintf" && len(x.Call.Args) >= 1 {
-			return b.sprintf(&x.Call, depth)
+			return b.sprintf(&x.Call, depth, memo)
 		}
 	}
 	return hole
@@ -99,18 +130,18 @@ func (b *builder) resolveTextDepth(v ssa.Value, depth int) text {
 
 // passThroughText resolves calls that return their SQL argument rewritten
 // (sqlx Rebind and In, strings.TrimSpace).
-func (b *builder) passThroughText(call *ssa.CallCommon, depth int) (text, bool) {
+func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa.Value]text) (text, bool) {
 	name := analysisutil.FuncName(call)
 	switch name {
 	case "strings.TrimSpace", "strings.TrimSuffix", "strings.ToUpper":
 		if len(call.Args) > 0 {
-			return b.resolveTextDepth(call.Args[0], depth+1), true
+			return b.resolveTextDepth(call.Args[0], depth+1, memo), true
 		}
 	}
 	if meth, ok := methodOf(call); ok && meth.Op == opRebind {
 		args := ssautil.CallArgs(call)
 		if meth.SQL >= 0 && meth.SQL < len(args) {
-			return b.resolveTextDepth(args[meth.SQL], depth+1), true
+			return b.resolveTextDepth(args[meth.SQL], depth+1, memo), true
 		}
 	}
 	return text{}, false
@@ -118,7 +149,7 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int) (text, bool) 
 
 // sprintf formats a constant format string, with Hole for each verb whose
 // argument is not a constant.
-func (b *builder) sprintf(call *ssa.CallCommon, depth int) text {
+func (b *builder) sprintf(call *ssa.CallCommon, depth int, memo *map[ssa.Value]text) text {
 	format, ok := constString(call.Args[0])
 	if !ok {
 		return text{s: sqltext.Hole, param: -1}
@@ -148,7 +179,7 @@ func (b *builder) sprintf(call *ssa.CallCommon, depth int) text {
 		i = j
 		var piece string
 		if argi < len(args) && args[argi] != nil {
-			t := b.resolveTextDepth(args[argi], depth+1)
+			t := b.resolveTextDepth(args[argi], depth+1, memo)
 			if !strings.Contains(t.s, sqltext.Hole) {
 				piece = t.s
 			}

@@ -188,16 +188,21 @@ func (b *builder) boundArgs(v ssa.Value) []ssa.Value {
 // outermost builder call last. Where the chain was built on several paths
 // (q = q.Where(...) under an if), it keeps the calls every path makes and
 // reports partial.
-func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool) (steps []sqStep, partial bool) {
+//
+// phis holds the chains of the phis met so far: each phi's is computed
+// once (chained ifs would otherwise make the walk exponential), and a phi
+// met again while its own edges are followed (a loop) has none.
+func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) (steps []sqStep, partial bool) {
 	var rev []sqStep
 	for i := 0; i < 64; i++ {
+		b.spend()
 		v = unwrap(v)
 		if seen[v] {
 			return nil, true
 		}
 		seen[v] = true
 		if phi, ok := v.(*ssa.Phi); ok {
-			base, p := b.sqPhi(phi, depth, seen)
+			base, p := b.sqPhi(phi, depth, seen, phis)
 			partial = partial || p
 			steps = base
 			break
@@ -222,11 +227,27 @@ func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool) (step
 	return steps, partial
 }
 
+// sqPhiChain is what sqPhi found for a phi.
+type sqPhiChain struct {
+	steps   []sqStep
+	partial bool
+}
+
 // sqPhi returns the longest chain every edge of phi starts with.
-func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool) ([]sqStep, bool) {
+func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
 	if depth > 8 {
 		return nil, true
 	}
+	if r, ok := phis[phi]; ok {
+		return r.steps, r.partial
+	}
+	phis[phi] = sqPhiChain{partial: true}
+	common, partial := b.sqPhiEdges(phi, depth, seen, phis)
+	phis[phi] = sqPhiChain{common, partial}
+	return common, partial
+}
+
+func (b *builder) sqPhiEdges(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
 	var common []sqStep
 	first, partial := true, false
 	for _, e := range phi.Edges {
@@ -237,7 +258,7 @@ func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool) ([]sqS
 		for k := range seen {
 			path[k] = true
 		}
-		chain, p := b.sqChain(e, depth+1, path)
+		chain, p := b.sqChain(e, depth+1, path, phis)
 		partial = partial || p
 		if first {
 			common, first = chain, false
@@ -278,7 +299,7 @@ type sqlPiece struct {
 // squirrelBuild assembles the statement a squirrel builder value holds, or
 // returns nil when v is not one the model can read.
 func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
-	steps, partial := b.sqChain(v, 0, map[ssa.Value]bool{})
+	steps, partial := b.sqChain(v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
 	if len(steps) == 0 {
 		return nil
 	}

@@ -88,6 +88,11 @@ type builder struct {
 	active   map[*ssa.Function]bool
 	ifaces   map[*types.Func]*summary
 	freshes  map[*ssa.Function]string
+	// reqPhis are the requests of the phis requestOf met in the current
+	// query; urlVisits counts the values urlOf visited for the current
+	// URL.
+	reqPhis   map[*ssa.Phi]reqSum
+	urlVisits int
 }
 
 func newBuilder(pass *analysis.Pass, rt *retry.Result, fns []*ssa.Function, imported importedFacts) *builder {

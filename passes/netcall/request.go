@@ -58,12 +58,31 @@ func (b *builder) directRequest(fn *ssa.Function, call ssa.CallInstruction, nf a
 
 // requestOf follows a request value to where it is built and collects the
 // headers set on it in fn.
+//
+// Within one query (from depth 0), each phi is followed once: its answer
+// is kept in b.reqPhis, and a phi met again while its own edges are being
+// followed (a loop) contributes an empty request.
 func (b *builder) requestOf(fn *ssa.Function, v ssa.Value, depth int) reqSum {
 	q := newReq()
 	if depth > 10 || v == nil {
 		return q
 	}
+	if depth == 0 {
+		saved := b.reqPhis
+		b.reqPhis = nil
+		defer func() { b.reqPhis = saved }()
+	}
 	v = ssautil.Unwrap(v)
+	if phi, ok := v.(*ssa.Phi); ok {
+		if q, ok := b.reqPhis[phi]; ok {
+			return q
+		}
+		if b.reqPhis == nil {
+			b.reqPhis = map[*ssa.Phi]reqSum{}
+		}
+		b.reqPhis[phi] = q
+		defer func() { b.reqPhis[phi] = q }()
+	}
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
@@ -425,6 +444,9 @@ func (b *builder) methodOf(fn *ssa.Function, v ssa.Value) (string, int) {
 	return "", -1
 }
 
+// maxURLParts bounds the values urlOf visits for one URL.
+const maxURLParts = 256
+
 // urlPart is a piece of a URL expression: constant text, or a parameter
 // (Param >= 0) named Text.
 type urlPart struct {
@@ -434,8 +456,18 @@ type urlPart struct {
 
 // urlOf renders a URL expression: constants, concatenations, fmt.Sprintf
 // with a constant format; other parts by name.
+//
+// depth bounds the nesting; a concatenation or format of many parts at
+// every level could still make the walk exponential, so the parts of one
+// URL are also capped (maxURLParts).
 func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 	if depth > 8 {
+		return []urlPart{{Text: unknownPart, Param: -1}}
+	}
+	if depth == 0 {
+		b.urlVisits = 0
+	}
+	if b.urlVisits++; b.urlVisits > maxURLParts {
 		return []urlPart{{Text: unknownPart, Param: -1}}
 	}
 	v = ssautil.Unwrap(v)

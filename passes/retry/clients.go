@@ -39,34 +39,44 @@ func (s clientState) retrying() bool {
 //	rc.StandardClient()                       // an *http.Client retrying like rc
 //	httpx.NewRetryingClient()                 // through a constructor (fact)
 //	s.client                                  // through a struct field (fact)
+//
+// phis holds the answers for the phis met in one query (made on the
+// first): each phi is followed once, and one met again while its own
+// edges are being followed (a loop) is an unknown client, as the depth
+// bound would make it.
 func (b *builder) clientOf(v ssa.Value, depth int) clientState {
+	var phis map[*ssa.Phi]clientState
+	return b.clientWalk(v, depth, &phis)
+}
+
+func (b *builder) clientWalk(v ssa.Value, depth int, phis *map[*ssa.Phi]clientState) clientState {
 	if depth > 12 || v == nil {
 		return clientState{}
 	}
 	v = unwrap(v)
+	if phi, ok := v.(*ssa.Phi); ok {
+		if st, ok := (*phis)[phi]; ok {
+			return st
+		}
+		if *phis == nil {
+			*phis = map[*ssa.Phi]clientState{}
+		}
+		(*phis)[phi] = clientState{}
+		st := b.phiClient(phi, depth, phis)
+		(*phis)[phi] = st
+		return st
+	}
 	switch x := v.(type) {
 	case *ssa.Call:
-		st := b.callClient(x, 0, depth)
+		st := b.callClient(x, 0, depth, phis)
 		if st.known {
 			b.configure(&st, x)
 		}
 		return st
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return b.callClient(call, x.Index, depth)
+			return b.callClient(call, x.Index, depth, phis)
 		}
-	case *ssa.Phi:
-		var st clientState
-		for i, e := range x.Edges {
-			s := b.clientOf(e, depth+1)
-			if !s.known {
-				return clientState{}
-			}
-			if i == 0 || !s.retrying() {
-				st = s
-			}
-		}
-		return st
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return clientState{}
@@ -83,15 +93,31 @@ func (b *builder) clientOf(v ssa.Value, depth int) clientState {
 		case *ssa.Alloc:
 			vals := storesTo(a)
 			if len(vals) == 1 {
-				return b.clientOf(vals[0], depth+1)
+				return b.clientWalk(vals[0], depth+1, phis)
 			}
 		}
 	}
 	return clientState{}
 }
 
+// phiClient is the client a phi holds: unknown unless every edge's is
+// known; a retrying one only if every edge's retries.
+func (b *builder) phiClient(x *ssa.Phi, depth int, phis *map[*ssa.Phi]clientState) clientState {
+	var st clientState
+	for i, e := range x.Edges {
+		s := b.clientWalk(e, depth+1, phis)
+		if !s.known {
+			return clientState{}
+		}
+		if i == 0 || !s.retrying() {
+			st = s
+		}
+	}
+	return st
+}
+
 // callClient returns the client a call's result (at index) is.
-func (b *builder) callClient(call *ssa.Call, index, depth int) clientState {
+func (b *builder) callClient(call *ssa.Call, index, depth int, phis *map[*ssa.Phi]clientState) clientState {
 	common := call.Common()
 	name := analysisutil.FuncName(common)
 	if c, ok := apis.RetryClientCtors[name]; ok {
@@ -105,17 +131,17 @@ func (b *builder) callClient(call *ssa.Call, index, depth int) clientState {
 	}
 	recv := ssautil.Receiver(common)
 	if apis.RetryCountSetters[name] && recv != nil {
-		st := b.clientOf(recv, depth+1)
+		st := b.clientWalk(recv, depth+1, phis)
 		if st.known {
 			st.retries, st.dflt, st.pos = constInt(ssautil.CallArgs(common), 0), false, call.Pos()
 		}
 		return st
 	}
 	if apis.StandardClients[name] && recv != nil {
-		return b.clientOf(recv, depth+1)
+		return b.clientWalk(recv, depth+1, phis)
 	}
 	if recv != nil && !common.IsInvoke() && passesThrough(common) {
-		return b.clientOf(recv, depth+1)
+		return b.clientWalk(recv, depth+1, phis)
 	}
 	callee := common.StaticCallee()
 	if callee == nil {

@@ -500,9 +500,20 @@ func isNil(v ssa.Value) bool {
 	return ok && c.Value == nil
 }
 
+// maxStatusDepth bounds the operators evalStatus looks through.
+const maxStatusDepth = 8
+
 // evalStatus evaluates an integer or comparison expression over a status
 // code field and constants, with the status set to code.
-func evalStatus(v ssa.Value, code int64) (int64, bool) {
+func evalStatus(v ssa.Value, code int64) (int64, bool) { return evalStatusDepth(v, code, 0) }
+
+// evalStatusDepth is evalStatus below depth operators: an expression DAG
+// (s := a + a; t := s + s) doubles the walk at every level, so the walk
+// is cut at maxStatusDepth, far deeper than any status test.
+func evalStatusDepth(v ssa.Value, code int64, depth int) (int64, bool) {
+	if depth > maxStatusDepth {
+		return 0, false
+	}
 	switch x := v.(type) {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.Int {
@@ -515,7 +526,7 @@ func evalStatus(v ssa.Value, code int64) (int64, bool) {
 			}
 		}
 		if x.Op == token.NOT {
-			if n, ok := evalStatus(x.X, code); ok {
+			if n, ok := evalStatusDepth(x.X, code, depth+1); ok {
 				return 1 - n, true
 			}
 		}
@@ -524,10 +535,10 @@ func evalStatus(v ssa.Value, code int64) (int64, bool) {
 			return code, true
 		}
 	case *ssa.Convert:
-		return evalStatus(x.X, code)
+		return evalStatusDepth(x.X, code, depth+1)
 	case *ssa.BinOp:
-		a, ok1 := evalStatus(x.X, code)
-		b, ok2 := evalStatus(x.Y, code)
+		a, ok1 := evalStatusDepth(x.X, code, depth+1)
+		b, ok2 := evalStatusDepth(x.Y, code, depth+1)
 		if !ok1 || !ok2 {
 			return 0, false
 		}

@@ -806,13 +806,18 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 
 // holdsTx reports a transaction type, or a struct (or pointer to one)
 // with a field holding one: a wrapper such as struct{ *sqlx.Tx }.
-func holdsTx(t types.Type, depth int) bool {
+func holdsTx(t types.Type, depth int) bool { return holdsTxSeen(t, depth, map[types.Type]bool{}) }
+
+// holdsTxSeen is holdsTx with the types already looked into (a struct of
+// structs fans out at every level).
+func holdsTxSeen(t types.Type, depth int, seen map[types.Type]bool) bool {
 	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" {
 		return true
 	}
-	if depth > 3 {
+	if depth > 3 || seen[t] {
 		return false
 	}
+	seen[t] = true
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -821,7 +826,7 @@ func holdsTx(t types.Type, depth int) bool {
 		return false
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if holdsTx(st.Field(i).Type(), depth+1) {
+		if holdsTxSeen(st.Field(i).Type(), depth+1, seen) {
 			return true
 		}
 	}
