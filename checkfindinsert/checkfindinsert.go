@@ -59,7 +59,7 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
-			if cols, ok := sameKey(read, ins); ok && !safe(txs, fi, read, ins) {
+			if cols, ok := sameKey(cat, read, ins); ok && !safe(txs, fi, read, ins) {
 				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
 				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
 				d.Related = nil
@@ -67,7 +67,8 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 			}
 		}
 	}
-	if len(decisions) == 0 {
+	limits := limitsOf(db, fi.Fn)
+	if len(decisions) == 0 && len(limits) == 0 {
 		return
 	}
 	cli := isCommand(pass.Pkg)
@@ -79,13 +80,20 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 		if cli && ins.Table == "file" {
 			continue // a command-line tool's files: one user, one process
 		}
+		reported := false
 		for _, d := range decisions {
 			if d.Access.Kind != dbcall.KindRead || d.Access.Call == ins.Call {
 				continue
 			}
-			if cols, ok := sameKey(d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
 				rep.Report(diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
+				reported = true
 				break
+			}
+		}
+		if !reported {
+			if d, ok := checkCapacity(pass, &reach, txs, cat, fi, limits, ins); ok {
+				rep.Report(d)
 			}
 		}
 	}
@@ -138,8 +146,9 @@ func decides(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
 
 // sameKey reports whether the insert writes the key the read looked up: every
 // equality column of the read is inserted, bound to the same Go value where
-// both values can be seen.
-func sameKey(read, ins *dbcall.Access) ([]string, bool) {
+// both values can be seen, or left to a column DEFAULT (from the schema)
+// equal to the constant the read compares it with.
+func sameKey(cat *schema.Catalog, read, ins *dbcall.Access) ([]string, bool) {
 	if read.Table != ins.Table {
 		return nil, false
 	}
@@ -151,6 +160,9 @@ func sameKey(read, ins *dbcall.Access) ([]string, bool) {
 		w, _ := read.WhereColumn(k)
 		s, ok := ins.SetColumn(k)
 		if !ok {
+			if defaultMatches(cat, ins.Table, k, w) {
+				continue
+			}
 			return nil, false
 		}
 		known := !w.Value.IsZero() && !s.Value.IsZero()

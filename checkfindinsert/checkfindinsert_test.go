@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "schemaunique", "schemanounique", "schemapartial", "fscli")
+	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "schemaunique", "schemanounique", "schemapartial", "fscli", "capacity", "capacitysvc/...", "schemadefault")
 }

@@ -47,6 +47,31 @@
 // stays silent when the lookup and the insert use different keys, different
 // tables, or when the insert runs whether or not a row was found.
 //
+// The key is the lookup's equality columns. A column the insert does not
+// name counts when the schema gives it a DEFAULT equal to the constant the
+// lookup asked for: "WHERE user_id = $1 AND state = 'open'" decides an
+// INSERT of user_id alone into a table whose state defaults to 'open'.
+//
+// A count compared with a limit is a capacity check, and the same race
+// without any key a unique constraint could protect: concurrent requests
+// all count below the limit and all insert.
+//
+//	n, _ := repo.CountMembers(ctx, team)   // SELECT COUNT(*) FROM members WHERE team_id = $1
+//	if n >= plan.MaxMembers {
+//		return ErrTeamFull
+//	}
+//	repo.AddMember(ctx, team, user)        // count-then-insert on members(team_id)
+//
+// Counts are COUNT(*) scanned into a variable, gorm Count, the length of
+// the rows of pgx.CollectRows, sqlx Select or gorm Find, and counts that
+// repositories return; the insert adds a row the count counts (its
+// equality columns, with the same values). The fix is a lock on the parent
+// row (SELECT ... FROM teams WHERE id = $1 FOR UPDATE) before counting, a
+// SERIALIZABLE transaction, an advisory lock, or the database enforcing the
+// limit (a trigger or a constraint on a counter column); each keeps it
+// silent. A comparison with zero or one is a presence test, reported as a
+// check-then-insert above.
+//
 // gorm's FirstOrCreate is the same race inside the library (a SELECT, then
 // an INSERT when nothing was found) and is reported at its call unless the
 // duplicate is handled (gorm.ErrDuplicatedKey).
@@ -59,7 +84,7 @@
 // Categories: "unhandled" when no UNIQUE constraint on the key is known to
 // be missing (the duplicate is rejected, but the losing request gets an
 // unhandled error), "nounique" when the schema shows none (duplicates are
-// certain).
+// certain), "capacity" for a count compared with a limit.
 //
 // Suppress a finding with a comment on the line or the line above:
 //

@@ -367,6 +367,26 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 		if len(a.Found.Values) > 0 {
 			a.Found.Signal = SignalBool
 		}
+		// pgx.CollectRows(rows, fn) and CollectOneRow: the slice, or the
+		// error that is ErrNoRows, tells what was found.
+		for _, rows := range extracts(v, 0) {
+			for _, c := range collectCalls(rows) {
+				m, _ := methodOf(c.Common())
+				cv := c.Value()
+				if cv == nil {
+					continue
+				}
+				switch m.Op {
+				case apis.OpCollectRows:
+					a.Found = Outcome{Signal: SignalLen, Values: extracts(cv, 0)}
+					a.Err = append(a.Err, extracts(cv, 1)...)
+				case apis.OpCollectOne:
+					errs := extracts(cv, 1)
+					a.Found = Outcome{Signal: SignalErr, Values: errs, Sentinels: []string{"github.com/jackc/pgx/v5.ErrNoRows"}}
+					a.Err = append(a.Err, errs...)
+				}
+			}
+		}
 	case apis.OpExec, apis.OpStmtExec:
 		if _, isTuple := v.Type().(*types.Tuple); isTuple {
 			a.Err = extracts(v, 1)
@@ -477,6 +497,34 @@ func usersOf(v ssa.Value) []ssa.CallInstruction {
 		}
 	}
 	walk(v, 0)
+	return out
+}
+
+// collectCalls returns the calls of pgx.CollectRows and CollectOneRow given
+// rows as their first argument.
+func collectCalls(rows ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if seen[v] || depth > 3 || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch x := r.(type) {
+			case ssa.CallInstruction:
+				if m, ok := methodOf(x.Common()); ok && (m.Op == apis.OpCollectRows || m.Op == apis.OpCollectOne) {
+					if args := x.Common().Args; len(args) > 0 && unwrap(args[0]) == unwrap(v) {
+						out = append(out, x)
+					}
+				}
+			case *ssa.MakeInterface, *ssa.ChangeInterface:
+				walk(x.(ssa.Value), depth+1)
+			}
+		}
+	}
+	walk(rows, 0)
 	return out
 }
 
