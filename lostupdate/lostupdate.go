@@ -150,8 +150,13 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 	}
 	col := set.Column
 	fix := fmt.Sprintf("update atomically with SET %s = %s + $n, or read it with SELECT ... FOR UPDATE in the same transaction", col, col)
-	if w.Lib == apis.LibGorm {
+	switch w.Lib {
+	case apis.LibGorm:
 		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with clause.Locking{Strength: "UPDATE"} in the same transaction`, col)
+	case apis.LibGormV1:
+		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with Set("gorm:query_option", "FOR UPDATE") in the same transaction`, col)
+	case apis.LibSquirrel:
+		fix = fmt.Sprintf(`update atomically with Set("%s", sq.Expr("%s + ?", n)), or read it with Suffix("FOR UPDATE") in the same transaction`, col, col)
 	}
 	d := analysis.Diagnostic{
 		Pos:      w.Pos,
@@ -171,7 +176,7 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 // gormFix rewrites Update("c", x.C + n) to Update("c", gorm.Expr("c + ?", n))
 // when the change is a constant delta in a direct gorm call of this file.
 func gormFix(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcall.Binding) (analysis.SuggestedFix, bool) {
-	if w.Lib != apis.LibGorm || w.Via != nil || src.Op == "" {
+	if w.Lib != apis.LibGorm && w.Lib != apis.LibGormV1 || w.Via != nil || src.Op == "" {
 		return analysis.SuggestedFix{}, false
 	}
 	c, ok := src.Operand.(*ssa.Const)
@@ -189,7 +194,11 @@ func gormFix(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcal
 	if !ok || bin.Op.String() != src.Op {
 		return analysis.SuggestedFix{}, false
 	}
-	gormName := importName(pass, call.Pos(), apis.GormPkg)
+	pkg := apis.GormPkg
+	if w.Lib == apis.LibGormV1 {
+		pkg = apis.GormV1Pkg
+	}
+	gormName := importName(pass, call.Pos(), pkg)
 	if gormName == "" {
 		return analysis.SuggestedFix{}, false
 	}

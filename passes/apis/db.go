@@ -12,9 +12,10 @@ const (
 	LibScany        // github.com/georgysavva/scany/v2 (pgxscan, sqlscan)
 	LibShape        // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
 	LibSquirrel     // github.com/Masterminds/squirrel builders run with RunWith
+	LibGormV1       // github.com/jinzhu/gorm (gorm v1)
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

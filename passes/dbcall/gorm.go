@@ -17,11 +17,11 @@ import (
 // gormMethod reports a call of a method of *gorm.DB and its name.
 func gormMethod(call *ssa.CallCommon) (string, bool) {
 	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg {
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg && f.Pkg().Path() != apis.GormV1Pkg {
 		return "", false
 	}
 	sig, ok := f.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || typeName(sig.Recv().Type()) != "*gorm.io/gorm.DB" {
+	if !ok || sig.Recv() == nil || typeName(sig.Recv().Type()) != "*"+f.Pkg().Path()+".DB" {
 		return "", false
 	}
 	return f.Name(), true
@@ -72,6 +72,10 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	}
 	common := call.Common()
 	finisher := gormCall{name: name, args: ssautil.CallArgs(common)}
+	lib := gormLib(common)
+	if lib == apis.LibGormV1 {
+		role = gormV1Finisher(&finisher, role)
+	}
 	var chain []gormCall // finisher's receiver chain, innermost last
 	recv := ssautil.Receiver(common)
 	for i := 0; i < 64; i++ {
@@ -119,7 +123,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		}
 		accs := b.fromStmt(fn, call, stmt, bound, named)
 		for _, a := range accs {
-			a.Lib = apis.LibGorm
+			a.Lib = lib
 			a.Handle = handle
 			a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
 			if a.Kind == KindRead {
@@ -132,7 +136,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return accs
 	}
 
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibGorm, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: lib, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
 	var model ssa.Value
 	table := ""
 	var selected, omitted *columnSet
@@ -159,6 +163,10 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 			a.Where = append(a.Where, Binding{Expr: c.name})
 		case "Clauses":
 			b.gormClauses(a, arg(c, 0))
+		case "Set":
+			if lib == apis.LibGormV1 {
+				b.gormV1Option(a, arg(c, 0), arg(c, 1))
+			}
 		}
 	}
 	value := arg(finisher, role.Value)
@@ -493,7 +501,7 @@ func (b *builder) gormAssign(col string, v ssa.Value) Binding {
 		bd.Class = sqltext.AssignOther
 		return bd
 	}
-	if call, ok := unwrap(v).(*ssa.Call); ok && analysisutil.FuncName(&call.Call) == apis.GormExprFunc && len(call.Call.Args) > 0 {
+	if call, ok := unwrap(v).(*ssa.Call); ok && isGormExpr(analysisutil.FuncName(&call.Call)) && len(call.Call.Args) > 0 {
 		s, _ := constString(call.Call.Args[0])
 		frag := sqltext.ParseExpr(s)
 		bd.Expr = s
@@ -737,7 +745,10 @@ func (b *builder) gormResults(a *Access, call ssa.CallInstruction, finisher gorm
 			a.Found = Outcome{Signal: SignalCount, Addr: a.Reads[0].Dest.Root}
 		}
 	case role.Op == apis.OpGet:
-		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{"gorm.io/gorm.ErrRecordNotFound"}}
+		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{gormNotFound(a.Lib)}}
+		if a.Lib == apis.LibGormV1 {
+			gormV1RecordNotFound(a, v)
+		}
 	case role.Value >= 0 && role.Value < len(finisher.args) && isSliceDest(finisher.args[role.Value]):
 		a.Found = Outcome{Signal: SignalLen, Addr: unwrap(finisher.args[role.Value]), Values: rows}
 	default:

@@ -175,7 +175,9 @@ func parseGormTag(tag string) map[string]string {
 			continue
 		}
 		k, v, _ := strings.Cut(part, ":")
-		out[strings.ToLower(strings.TrimSpace(k))] = strings.TrimSpace(v)
+		// gorm v1 spells the keys with underscores (primary_key,
+		// unique_index); v2 without.
+		out[strings.ReplaceAll(strings.ToLower(strings.TrimSpace(k)), "_", "")] = strings.TrimSpace(v)
 	}
 	return out
 }

@@ -182,6 +182,12 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 			}
 			return nil, false, false
 		}
+		if apis.NotFoundPredicates[name] && len(x.Call.Args) == 1 {
+			if a := fi.signalOf(x.Call.Args[0]); a != nil && a.Found.Signal == SignalErr {
+				return a, false, true
+			}
+			return nil, false, false
+		}
 		if notFound, ok := apis.FSPredicates[name]; ok && len(x.Call.Args) == 1 {
 			if a := fi.signalOf(x.Call.Args[0]); a != nil && a.Found.Signal == SignalErr {
 				return a, !notFound, true

@@ -811,7 +811,7 @@ func holdsTx(t types.Type, depth int) bool { return holdsTxSeen(t, depth, map[ty
 // holdsTxSeen is holdsTx with the types already looked into (a struct of
 // structs fans out at every level).
 func holdsTxSeen(t types.Type, depth int, seen map[types.Type]bool) bool {
-	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" {
+	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" || types.TypeString(t, nil) == "*"+apis.GormV1Pkg+".DB" {
 		return true
 	}
 	if depth > 3 || seen[t] {
@@ -970,7 +970,7 @@ func arg(args []ssa.Value, i int) ssa.Value {
 
 func gormName(common *ssa.CallCommon) (string, bool) {
 	f := analysisutil.CalleeFunc(common)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg {
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.GormPkg && f.Pkg().Path() != apis.GormV1Pkg {
 		return "", false
 	}
 	sig, ok := f.Type().(*types.Signature)
