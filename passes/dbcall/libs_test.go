@@ -118,3 +118,30 @@ func TestSquirrelAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestGormV1API holds the gorm v1 names the model relies on to the real
+// jinzhu/gorm: every GormMethods entry v1 has, and v1's own.
+func TestGormV1API(t *testing.T) {
+	pkg := loadLibs(t, apis.GormV1Pkg)[apis.GormV1Pkg]
+	methods := methodsOf(pkg, "DB")
+	// gorm v2 methods v1 does not have; the shared table's other rows must
+	// be v1 methods too.
+	v2only := map[string]bool{"Clauses": true, "InnerJoins": true, "Session": true, "WithContext": true, "InstanceSet": true,
+		"MapColumns": true, "CreateInBatches": true, "Distinct": true}
+	for _, name := range sortedKeys(apis.GormMethods) {
+		if !v2only[name] && !methods[name] {
+			t.Errorf("gorm method %s not on v1's *DB", name)
+		}
+	}
+	if !methods[apis.GormV1RecordNotFound] {
+		t.Errorf("%s not on v1's *DB", apis.GormV1RecordNotFound)
+	}
+	for _, key := range append(sortedKeys(apis.NotFoundPredicates), apis.GormV1ExprFunc) {
+		if !resolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+	if _, ok := pkg.Scope().Lookup("ErrRecordNotFound").(*types.Var); !ok || apis.GormV1NotFound != apis.GormV1Pkg+".ErrRecordNotFound" {
+		t.Errorf("%s does not resolve", apis.GormV1NotFound)
+	}
+}
