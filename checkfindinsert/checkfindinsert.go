@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,8 +11,10 @@ import (
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/internal/ssabuild"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
@@ -24,11 +25,12 @@ var doc string
 
 // Analyzer reports check-then-insert races.
 var Analyzer = &analysis.Analyzer{
-	Name:     "checkfindinsert",
-	Doc:      analysisutil.MustExtractDoc(doc, "checkfindinsert"),
-	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
-	Run:      analysisutil.Guard("checkfindinsert", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
+	Name:      "checkfindinsert",
+	Doc:       analysisutil.MustExtractDoc(doc, "checkfindinsert"),
+	URL:       "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
+	Run:       analysisutil.Guard("checkfindinsert", run),
+	Requires:  []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer, ssabuild.Analyzer},
+	FactTypes: []analysis.Fact{new(deferredFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -38,21 +40,28 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := report.New(pass)
 	defer rep.Finish() // stale and malformed //idemvet:ignore directives
+	c := &checker{pass: pass, rep: rep, ent: pass.ResultOf[entry.Analyzer].(*entry.Result)}
+	c.runDeferred()
 	if len(db.Funcs) == 0 {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	for _, fi := range db.Funcs {
-		runFunc(pass, rep, db, txs, cat, fi)
+		runFunc(c, db, txs, cat, fi)
 	}
 	return nil, nil
 }
 
 // runFunc pairs each insert of fn with the lookups whose outcome decides it.
-func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcall.FuncInfo) {
-	if rep.Generated(fi.Fn.Pos()) {
+func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcall.FuncInfo) {
+	pass := c.pass
+	if c.rep.Generated(fi.Fn.Pos()) {
 		return // generated code (sqlc) is shared by correct callers
+	}
+	v := c.ent.Concurrent(fi.Fn)
+	if v.Answer == entry.No {
+		return // runs once (main, init, a command): it cannot race with itself
 	}
 	decisions := decisionsOf(db, fi.Fn)
 	for _, ins := range fi.Accesses {
@@ -63,7 +72,7 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
 				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
 				d.Related = nil
-				rep.Report(d)
+				c.report(fi.Fn, v, d)
 			}
 		}
 	}
@@ -71,14 +80,10 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 	if len(decisions) == 0 && len(limits) == 0 {
 		return
 	}
-	cli := isCommand(pass.Pkg)
 	var reach ssautil.Reach // one walk per branch side, however many inserts
 	for _, ins := range fi.Accesses {
 		if ins.Kind != dbcall.KindInsert || ins.Table == "" {
 			continue
-		}
-		if cli && ins.Table == "file" {
-			continue // a command-line tool's files: one user, one process
 		}
 		reported := false
 		for _, d := range decisions {
@@ -86,23 +91,17 @@ func runFunc(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, txs *
 				continue
 			}
 			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
-				rep.Report(diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
+				c.report(fi.Fn, v, diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
 				reported = true
 				break
 			}
 		}
 		if !reported {
 			if d, ok := checkCapacity(pass, &reach, txs, cat, fi, limits, ins); ok {
-				rep.Report(d)
+				c.report(fi.Fn, v, d)
 			}
 		}
 	}
-}
-
-// isCommand reports a package of a command-line tool: package main, or a
-// package below a cmd/ directory.
-func isCommand(pkg *types.Package) bool {
-	return pkg.Name() == "main" || strings.HasPrefix(pkg.Path(), "cmd/") || strings.Contains(pkg.Path(), "/cmd/")
 }
 
 type decision struct {

@@ -77,9 +77,30 @@
 // duplicate is handled (gorm.ErrDuplicatedKey).
 //
 // The same shape on the filesystem (os.Stat then os.Create of the same
-// path) is reported too, outside command-line tools (package main and
-// packages below a cmd/ directory, where one user runs one process); the
-// fix is os.OpenFile with O_CREATE|O_EXCL.
+// path) is reported too; the fix is os.OpenFile with O_CREATE|O_EXCL.
+//
+// # Code that runs once
+//
+// The race needs two executions of the code at once. The analyzer asks
+// passes/entry whether the function with the insert can run concurrently
+// with itself, and stays silent when the answer is no: it is reached only
+// from main or init of its package, or from the action of a one-shot
+// command (cobra Run/RunE, urfave/cli Action), and from no request handler
+// (net/http, chi, gorilla/mux, gin, echo, fiber), gRPC method, message
+// consumer, job handler, schedule or goroutine. A seed command under cmd/
+// or a tool that does its work and exits is silent; a function reached
+// both from main and from a handler is reported. With no evidence either
+// way (an exported repository method whose callers are in other packages,
+// out of view) it is reported.
+//
+// A file races only with code of the same program, so when a file is
+// created after a check in a library function that only the package's
+// exported API reaches, the finding is left to the callers in other
+// packages: start-up code writing a default configuration or a
+// certificate, called from main, stays silent; a handler calling the same
+// function is reported at its call ("check-then-insert on file(path) in
+// config.EnsureCert: ..."). Called from no package in view, it is not
+// reported.
 //
 // Categories: "unhandled" when no UNIQUE constraint on the key is known to
 // be missing (the duplicate is rejected, but the losing request gets an

@@ -81,6 +81,13 @@
 //	    locks: the transaction, its snapshot and its connection stay open
 //	    for the call's duration. Added in v0.1.
 //
+// # Code that runs once
+//
+// Unlike the race checkers, lockacrosscall reports code that runs only
+// once (main, init, a one-shot command; see passes/entry): the rows it
+// locks are the rows the serving instances wait for, so an admin command
+// that holds them across a network call stalls the service all the same.
+//
 // Suppress a finding with a comment on the line or the line above:
 //
 //	//idemvet:ignore lockacrosscall the sidecar is local and answers in microseconds

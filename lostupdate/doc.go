@@ -53,6 +53,20 @@
 // bound once, and the argument is written in the call as the value read
 // plus or minus a constant. Other shapes get the message only.
 //
+// # Code that runs once
+//
+// The race needs two executions of the code at once. The analyzer asks
+// passes/entry whether the function with the write can run concurrently
+// with itself, and stays silent when the answer is no: it is reached only
+// from main or init of its package, or from the action of a one-shot
+// command (cobra Run/RunE, urfave/cli Action), and from no request handler
+// (net/http, chi, gorilla/mux, gin, echo, fiber), gRPC method, message
+// consumer, job handler, schedule or goroutine. A seed command under cmd/
+// or a tool that does its work and exits is silent; a function reached
+// both from main and from a handler is reported. With no evidence either
+// way (an exported repository method whose callers are in other packages,
+// out of view) it is reported.
+//
 // Suppress a finding with a comment on the line or the line above:
 //
 //	//idemvet:ignore lostupdate only the owner's single session edits this row

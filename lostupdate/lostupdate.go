@@ -14,6 +14,7 @@ import (
 	"github.com/idemvet/idemvet/internal/report"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "lostupdate"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/lostupdate.md",
 	Run:      analysisutil.Guard("lostupdate", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, entry.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -41,9 +42,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue // generated code (sqlc) is shared by correct callers
+		}
+		if ent.Concurrent(fi.Fn).Answer == entry.No {
+			continue // runs once (main, init, a command): no concurrent writer of its own
 		}
 		for _, w := range fi.Accesses {
 			if w.Kind != dbcall.KindUpdate || w.Table == "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/idemvet/idemvet/internal/report"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "noversion"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/noversion.md",
 	Run:      analysisutil.Guard("noversion", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer},
 }
 
 // versionColumns are the names of optimistic-locking columns.
@@ -45,9 +46,13 @@ func run(pass *analysis.Pass) (any, error) {
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	versioned := versionedTables(db)
+	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue
+		}
+		if ent.Concurrent(fi.Fn).Answer == entry.No {
+			continue // runs once (main, init, a command): no concurrent writer of its own
 		}
 		for _, a := range fi.Accesses {
 			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {

@@ -12,3 +12,8 @@ import (
 func Test(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...")
 }
+
+// TestOnce holds the silence on code that runs once (passes/entry).
+func TestOnce(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "admincmd")
+}

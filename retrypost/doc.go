@@ -117,6 +117,13 @@
 //	    the request headers that carry an idempotency key (compared
 //	    without regard to case). Added in v0.1.
 //
+// # Code that runs once
+//
+// Unlike the race checkers, retrypost reports code that runs only once
+// (main, init, a one-shot command; see passes/entry): a retry repeats the
+// POST whether or not anything else runs at the same time, so a command
+// that charges a card and retries after a timeout charges it twice.
+//
 // Suppress a finding with a comment on the line or the line above:
 //
 //	//idemvet:ignore retrypost the partner deduplicates on the payload hash

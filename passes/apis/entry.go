@@ -1,0 +1,118 @@
+package apis
+
+// EntryKind is what delivers calls to a function: the evidence that it runs
+// concurrently with itself, or that it does not.
+type EntryKind uint8
+
+const (
+	EntryNone      EntryKind = iota
+	EntryHTTP                // an HTTP request handler (net/http, chi, gorilla/mux, gin, echo, fiber)
+	EntryGRPC                // a gRPC service method
+	EntryMessage             // a message consumer (NATS, Kafka, RabbitMQ, SQS, Pub/Sub)
+	EntryJob                 // a job handler (river, asynq)
+	EntrySchedule            // a scheduled function (robfig/cron, gocron)
+	EntryGoroutine           // a function run in a goroutine (go, errgroup)
+	EntryCommand             // a one-shot command's action (cobra, urfave/cli): not concurrent
+)
+
+var entryKindNames = [...]string{"", "HTTP handler", "gRPC method", "message consumer", "job handler", "scheduled job", "goroutine", "command"}
+
+func (k EntryKind) String() string {
+	if int(k) < len(entryKindNames) {
+		return entryKindNames[k]
+	}
+	return "?"
+}
+
+// Concurrent reports whether functions delivered by this kind run
+// concurrently with themselves.
+func (k EntryKind) Concurrent() bool { return k != EntryNone && k != EntryCommand }
+
+// EntryParam describes a parameter type that marks a function as run by a
+// library for each request, message or job: only the library constructs
+// values of it and hands them to handlers. Lib names the library for
+// messages ("gin").
+type EntryParam struct {
+	Kind EntryKind
+	Lib  string
+}
+
+// EntryParams maps named types, as "import/path.Name" without pointer or
+// type arguments, to the entry they mark: a function with a parameter of
+// that type (or a pointer to it) is a handler. net/http's handlers are
+// matched by their whole signature instead (HTTPHandlerParams), since
+// helpers of every kind take an *http.Request.
+var EntryParams = map[string]EntryParam{
+	"github.com/gin-gonic/gin.Context":                           {EntryHTTP, "gin"},
+	"github.com/labstack/echo/v4.Context":                        {EntryHTTP, "echo"},
+	"github.com/labstack/echo/v5.Context":                        {EntryHTTP, "echo"},
+	"github.com/gofiber/fiber/v2.Ctx":                            {EntryHTTP, "fiber"},
+	"github.com/gofiber/fiber/v3.Ctx":                            {EntryHTTP, "fiber"},
+	"github.com/nats-io/nats.go.Msg":                             {EntryMessage, "nats"},
+	"github.com/nats-io/nats.go/jetstream.Msg":                   {EntryMessage, "jetstream"},
+	"github.com/IBM/sarama.ConsumerGroupClaim":                   {EntryMessage, "sarama"},
+	"github.com/Shopify/sarama.ConsumerGroupClaim":               {EntryMessage, "sarama"},
+	"github.com/rabbitmq/amqp091-go.Delivery":                    {EntryMessage, "amqp"},
+	"github.com/streadway/amqp.Delivery":                         {EntryMessage, "amqp"},
+	"cloud.google.com/go/pubsub.Message":                         {EntryMessage, "pubsub"},
+	"cloud.google.com/go/pubsub/v2.Message":                      {EntryMessage, "pubsub"},
+	"github.com/hibiken/asynq.Task":                              {EntryJob, "asynq"},
+	"github.com/riverqueue/river.Job":                            {EntryJob, "river"},
+	"github.com/aws/aws-lambda-go/events.SQSEvent":               {EntryMessage, "lambda"},
+	"github.com/aws/aws-lambda-go/events.SQSMessage":             {EntryMessage, "lambda"},
+	"github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest": {EntryHTTP, "lambda"},
+}
+
+// HTTPHandlerParams are the leading parameter types of a net/http handler
+// (http.HandlerFunc, and httprouter's Handle with its Params after them).
+var HTTPHandlerParams = []string{"net/http.ResponseWriter", "*net/http.Request"}
+
+// Spawner describes a call that runs its function argument Arg in a new
+// goroutine (or on a schedule), for each call or each tick.
+type Spawner struct {
+	Kind EntryKind
+	Arg  int
+	Lib  string
+}
+
+// Spawners maps functions and methods by full name to the argument they
+// run concurrently.
+var Spawners = map[string]Spawner{
+	"(*golang.org/x/sync/errgroup.Group).Go":             {EntryGoroutine, 0, "errgroup"},
+	"(*golang.org/x/sync/errgroup.Group).TryGo":          {EntryGoroutine, 0, "errgroup"},
+	"(*sync.WaitGroup).Go":                               {EntryGoroutine, 0, "sync"},
+	"(*github.com/sourcegraph/conc.WaitGroup).Go":        {EntryGoroutine, 0, "conc"},
+	"(*github.com/sourcegraph/conc/pool.Pool).Go":        {EntryGoroutine, 0, "conc"},
+	"(*github.com/robfig/cron/v3.Cron).AddFunc":          {EntrySchedule, 1, "cron"},
+	"(*github.com/robfig/cron/v3.Cron).Schedule":         {EntrySchedule, 1, "cron"},
+	"(*github.com/robfig/cron/v3.Cron).AddJob":           {EntrySchedule, 1, "cron"},
+	"github.com/go-co-op/gocron/v2.NewTask":              {EntrySchedule, 0, "gocron"},
+	"(*github.com/nats-io/nats.go.Conn).Subscribe":       {EntryMessage, 1, "nats"},
+	"(*github.com/nats-io/nats.go.Conn).QueueSubscribe":  {EntryMessage, 2, "nats"},
+	"(*cloud.google.com/go/pubsub.Subscription).Receive": {EntryMessage, 1, "pubsub"},
+}
+
+// CommandFields are the struct fields, as "import/path.Type.Field", whose
+// functions a command-line framework calls once per invocation of the
+// command: a function stored there runs once, not concurrently with itself.
+var CommandFields = map[string]string{
+	"github.com/spf13/cobra.Command.Run":               "cobra",
+	"github.com/spf13/cobra.Command.RunE":              "cobra",
+	"github.com/spf13/cobra.Command.PreRun":            "cobra",
+	"github.com/spf13/cobra.Command.PreRunE":           "cobra",
+	"github.com/spf13/cobra.Command.PersistentPreRun":  "cobra",
+	"github.com/spf13/cobra.Command.PersistentPreRunE": "cobra",
+	"github.com/spf13/cobra.Command.PostRun":           "cobra",
+	"github.com/spf13/cobra.Command.PostRunE":          "cobra",
+	"github.com/urfave/cli/v2.Command.Action":          "urfave/cli",
+	"github.com/urfave/cli/v2.App.Action":              "urfave/cli",
+	"github.com/urfave/cli/v3.Command.Action":          "urfave/cli",
+}
+
+// ConsumeCalls are calls that receive one message each from a broker: a
+// function calling them in a loop is a consumer.
+var ConsumeCalls = map[string]EntryParam{
+	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":               {EntryMessage, "kafka-go"},
+	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":              {EntryMessage, "kafka-go"},
+	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": {EntryMessage, "sqs"},
+}

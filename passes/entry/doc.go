@@ -1,0 +1,42 @@
+// Package entry defines an Analyzer that tells, for each function of a
+// package, whether it may run concurrently with itself, with the evidence.
+//
+// The hazards idemvet reports (check-then-insert, lost update, an update
+// without its version check) need two executions of the same code at once.
+// Evidence that a function runs concurrently with itself:
+//
+//   - it is a request handler: a net/http handler (whatever router registers
+//     it: chi, gorilla/mux, the standard ServeMux), or a function taking a
+//     gin, echo or fiber context;
+//   - it is a gRPC service method (a method of a type embedding a generated
+//     Unimplemented...Server);
+//   - it consumes messages or runs jobs: a function taking a NATS, JetStream,
+//     RabbitMQ or Pub/Sub message, a sarama claim, an asynq task or a river
+//     job, or one that reads from a Kafka reader or an SQS queue;
+//   - it is started as a goroutine (go, errgroup.Group.Go), scheduled
+//     (robfig/cron, gocron) or subscribed (nats Subscribe);
+//   - or it is called, in the package, from a function that is any of these.
+//
+// Evidence that it does not: it is reached only from main or init of its
+// package, or from the action of a one-shot command (a cobra Run/RunE, a
+// urfave/cli Action), and from no function of the first kind.
+//
+// Everything else is unknown: an exported function of a library package
+// (its callers are in other packages, out of view), a function whose
+// address escapes where the analysis cannot follow it. Checkers treat
+// unknown like concurrent: a repository package whose callers are out of
+// view is reported. Verdict.API lists the exported functions through which
+// out-of-view callers reach a function, so a checker can leave a local
+// hazard (a file created after a check) to the callers, where the verdict
+// is known.
+//
+// The knowledge of libraries (handler parameter types, spawners, command
+// fields, consume calls) is data in passes/apis (entry.go). Functions that
+// run a func parameter concurrently (a package's own go-wrapper) carry a
+// fact, so callers in other packages see it.
+//
+// It reports no diagnostics. Checkers use its Result:
+//
+//	v := res.Concurrent(fn)   // Yes, No or Unknown, with v.Reason
+//	if v.Answer == entry.No { return } // runs once: no race with itself
+package entry

@@ -1,0 +1,662 @@
+package entry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssabuild"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// Analyzer computes where the functions of a package are called from.
+var Analyzer = &analysis.Analyzer{
+	Name:       "entry",
+	Doc:        "tell whether each function may run concurrently with itself, with the evidence (reports no diagnostics)",
+	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/entry",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(spawnFact)},
+}
+
+// Answer is the verdict on whether a function runs concurrently with
+// itself.
+type Answer uint8
+
+const (
+	Unknown Answer = iota // no evidence either way
+	Yes                   // reached from a handler, consumer, job, schedule or goroutine
+	No                    // reached only from main, init or a one-shot command
+)
+
+var answerNames = [...]string{"unknown", "yes", "no"}
+
+func (a Answer) String() string { return answerNames[a] }
+
+// Verdict is the answer with its evidence.
+type Verdict struct {
+	Answer Answer
+	// Kind is the entry that makes the answer Yes (or EntryCommand for a
+	// command's action).
+	Kind apis.EntryKind
+	// Reason says why, for messages and tests: "reached from the gin
+	// handler api.Handler.Create (api.go:12)", "reached only from main".
+	Reason string
+	// API lists the exported functions of the package through which
+	// callers in other packages reach the function, when those callers are
+	// the only reason the answer is Unknown: the callers decide.
+	API []*types.Func
+}
+
+// Deferred reports an Unknown verdict that only the callers of the
+// package's exported API can settle.
+func (v Verdict) Deferred() bool { return v.Answer == Unknown && len(v.API) > 0 }
+
+// Result answers for the functions of one package.
+type Result struct {
+	// Err is set when the pass failed; checkers then treat every verdict
+	// as Unknown.
+	Err error
+
+	lazy   *ssabuild.Lazy
+	pkg    *types.Package
+	fset   *token.FileSet
+	spawns map[*types.Func]*spawnFact
+	once   sync.Once
+	g      *graph
+}
+
+// Concurrent tells whether fn may run concurrently with itself. It
+// answers Unknown for functions of other packages and on any failure.
+func (r *Result) Concurrent(fn *ssa.Function) (v Verdict) {
+	if r == nil || r.Err != nil || fn == nil {
+		return Verdict{Reason: "no model"}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			v = Verdict{Reason: fmt.Sprintf("entry: internal error: %v", p)}
+		}
+	}()
+	r.once.Do(func() { r.g = r.build() })
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	n := r.g.nodes[fn]
+	if n == nil {
+		return Verdict{Reason: "not a function of this package"}
+	}
+	return n.verdict()
+}
+
+func run(pass *analysis.Pass) (res any, err error) {
+	r := &Result{pkg: pass.Pkg, fset: pass.Fset, spawns: map[*types.Func]*spawnFact{}}
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = &Result{Err: fmt.Errorf("entry: internal error: %v", p)}, nil
+		}
+	}()
+	if apis.Library(pass.Pkg.Path()) {
+		return r, nil
+	}
+	for _, of := range pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*spawnFact); ok {
+			if fn, ok := of.Object.(*types.Func); ok {
+				r.spawns[fn] = f
+			}
+		}
+	}
+	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
+	if mayExportSpawns(pass, r.spawns) {
+		r.once.Do(func() { r.g = r.build() })
+		r.g.exportSpawns(pass)
+	}
+	return r, nil
+}
+
+// mayExportSpawns reports whether some function of the package could run
+// a func parameter concurrently: the package has a go statement or calls a
+// spawner. Only then is SSA built eagerly, to export spawn facts.
+func mayExportSpawns(pass *analysis.Pass, imported map[*types.Func]*spawnFact) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok {
+			if _, ok := apis.Spawners[f.FullName()]; ok {
+				return true
+			}
+			if imported[f] != nil {
+				return true
+			}
+		}
+	}
+	// A go statement in a function with a func parameter.
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !hasFuncParam(pass, fd) {
+				continue
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if _, ok := n.(*ast.GoStmt); ok {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasFuncParam(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	for _, f := range fd.Type.Params.List {
+		if t := pass.TypesInfo.TypeOf(f.Type); t != nil {
+			if _, ok := t.Underlying().(*types.Signature); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Root bits: what reaches a function.
+const (
+	bitConc   = 1 << iota // a handler, consumer, job, schedule or goroutine
+	bitStart              // main or init
+	bitCmd                // a one-shot command's action
+	bitAPI                // an exported function: callers in other packages
+	bitEscape             // its address escapes where the analysis cannot follow
+	nbits     = 5
+)
+
+type node struct {
+	fn     *ssa.Function
+	bits   uint8
+	reason [nbits]string
+	kind   apis.EntryKind
+	api    []*types.Func
+	succs  []*node
+}
+
+const maxAPI = 8
+
+func (n *node) verdict() Verdict {
+	switch {
+	case n.bits&bitConc != 0:
+		return Verdict{Answer: Yes, Kind: n.kind, Reason: n.reason[0]}
+	case n.bits&bitEscape != 0:
+		return Verdict{Answer: Unknown, Reason: n.reason[4]}
+	case n.bits&bitAPI != 0:
+		return Verdict{Answer: Unknown, Reason: n.reason[3], API: n.api}
+	case n.bits&bitCmd != 0:
+		return Verdict{Answer: No, Kind: apis.EntryCommand, Reason: n.reason[2]}
+	case n.bits&bitStart != 0:
+		return Verdict{Answer: No, Reason: n.reason[1]}
+	}
+	return Verdict{Answer: Unknown, Reason: "no caller in view"}
+}
+
+// mark sets a root bit on n with its reason; it reports whether n changed.
+func (n *node) mark(bit uint8, reason string, kind apis.EntryKind, api []*types.Func) bool {
+	changed := false
+	if n.bits&bit == 0 {
+		n.bits |= bit
+		for i := 0; i < nbits; i++ {
+			if bit == 1<<i {
+				n.reason[i] = reason
+			}
+		}
+		if bit == bitConc {
+			n.kind = kind
+		}
+		changed = true
+	}
+	for _, f := range api {
+		if len(n.api) >= maxAPI || containsFunc(n.api, f) {
+			continue
+		}
+		n.api = append(n.api, f)
+		changed = true
+	}
+	return changed
+}
+
+func containsFunc(fs []*types.Func, f *types.Func) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+type graph struct {
+	r       *Result
+	nodes   map[*ssa.Function]*node
+	byObj   map[*types.Func]*ssa.Function
+	methods map[string][]*ssa.Function // in-package methods by name
+	order   []*node
+}
+
+func (r *Result) build() *graph {
+	g := &graph{r: r, nodes: map[*ssa.Function]*node{}, byObj: map[*types.Func]*ssa.Function{}, methods: map[string][]*ssa.Function{}}
+	if r.lazy == nil {
+		return g
+	}
+	pkg, fns := r.lazy.Get()
+	if pkg == nil {
+		return g
+	}
+	add := func(fn *ssa.Function) {
+		if g.nodes[fn] != nil {
+			return
+		}
+		n := &node{fn: fn}
+		g.nodes[fn] = n
+		g.order = append(g.order, n)
+		if obj, ok := fn.Object().(*types.Func); ok {
+			g.byObj[obj] = fn
+			if fn.Signature.Recv() != nil {
+				g.methods[fn.Name()] = append(g.methods[fn.Name()], fn)
+			}
+		}
+	}
+	for _, fn := range fns {
+		add(fn)
+	}
+	init := pkg.Func("init")
+	if init != nil {
+		add(init)
+	}
+	for _, n := range g.order {
+		g.roots(n)
+	}
+	for _, n := range g.order {
+		g.uses(n)
+	}
+	g.propagate()
+	return g
+}
+
+// roots marks the evidence a function carries by itself: its name, its
+// signature, its receiver.
+func (g *graph) roots(n *node) {
+	fn := n.fn
+	pkg := g.r.pkg
+	if kind, lib, ok := entryShape(fn.Signature); ok {
+		n.mark(bitConc, fmt.Sprintf("%s %s %s (%s)", article(lib), lib, kind, g.label(fn)), kind, nil)
+	}
+	if fn.Parent() != nil {
+		return // a closure: its uses decide
+	}
+	obj, _ := fn.Object().(*types.Func)
+	isMain := pkg.Name() == "main"
+	switch {
+	case fn.Synthetic == "package initializer" || obj != nil && obj.Name() == "init" && fn.Signature.Recv() == nil:
+		n.mark(bitStart, "reached only from init", 0, nil)
+	case isMain && obj != nil && obj.Name() == "main" && fn.Signature.Recv() == nil:
+		n.mark(bitStart, "reached only from main", 0, nil)
+	}
+	if obj == nil {
+		return
+	}
+	if fn.Signature.Recv() != nil && obj.Exported() && grpcService(fn.Signature.Recv().Type()) {
+		n.mark(bitConc, fmt.Sprintf("the gRPC method %s", g.label(fn)), apis.EntryGRPC, nil)
+	}
+	if !obj.Exported() {
+		return
+	}
+	if isMain {
+		if fn.Signature.Recv() != nil {
+			// A method of package main may be called through an interface
+			// by a library the value is handed to.
+			n.mark(bitEscape, fmt.Sprintf("the method %s may be called through an interface", g.label(fn)), 0, nil)
+		}
+		return
+	}
+	n.mark(bitAPI, fmt.Sprintf("%s is exported: its callers are in other packages", g.label(fn)), 0, []*types.Func{obj})
+}
+
+// uses adds the edges and roots that the instructions of n's function
+// give to the functions they call or take the value of.
+func (g *graph) uses(n *node) {
+	for _, blk := range n.fn.Blocks {
+		for _, instr := range blk.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Go:
+				if t := g.target(x.Call.Value); t != nil && !x.Call.IsInvoke() {
+					g.nodes[t].mark(bitConc, fmt.Sprintf("a goroutine started at %s", g.pos(x.Pos())), apis.EntryGoroutine, nil)
+				}
+				for _, a := range x.Call.Args {
+					if t := g.target(a); t != nil {
+						g.nodes[t].mark(bitConc, fmt.Sprintf("a function handed to a goroutine at %s", g.pos(x.Pos())), apis.EntryGoroutine, nil)
+					}
+				}
+				continue
+			case ssa.CallInstruction:
+				g.call(n, x)
+				continue
+			case *ssa.MakeClosure:
+				if t := g.target(x); t != nil {
+					g.valueUses(n, t, x, 0)
+				}
+				continue
+			}
+			var ops [8]*ssa.Value
+			for _, op := range instr.Operands(ops[:0]) {
+				if op == nil || *op == nil {
+					continue
+				}
+				if f, ok := (*op).(*ssa.Function); ok {
+					if t := g.target(f); t != nil {
+						g.valueUse(n, t, instr, *op)
+					}
+				}
+			}
+		}
+	}
+}
+
+// call handles a call: an edge to its static or interface callees, and
+// the func values it is given.
+func (g *graph) call(n *node, call ssa.CallInstruction) {
+	common := call.Common()
+	if common.IsInvoke() {
+		for _, m := range g.methods[common.Method.Name()] {
+			if recv := m.Signature.Recv(); recv != nil && types.Implements(recv.Type(), common.Value.Type().Underlying().(*types.Interface)) {
+				n.succs = append(n.succs, g.nodes[m])
+			}
+		}
+	} else if t := g.target(common.Value); t != nil {
+		n.succs = append(n.succs, g.nodes[t])
+	}
+	callee := analysisutil.CalleeFunc(common)
+	if callee != nil {
+		if c, ok := apis.ConsumeCalls[callee.FullName()]; ok {
+			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
+		}
+	}
+	sp, spOK := spawner(g.r.spawns, callee)
+	for i, a := range ssautil.CallArgs(common) {
+		t := g.target(a)
+		if t == nil {
+			continue
+		}
+		if spOK {
+			if k, ok := sp[i]; ok {
+				g.nodes[t].mark(bitConc, fmt.Sprintf("%s at %s", k.describe(), g.pos(call.Pos())), k.kind, nil)
+				continue
+			}
+		}
+		n.succs = append(n.succs, g.nodes[t]) // called back by the callee, in the caller's context
+	}
+}
+
+// valueUses follows the uses of v, the value of function t made in n's
+// function (a closure, a method value, a conversion of it).
+func (g *graph) valueUses(n *node, t *ssa.Function, v ssa.Value, depth int) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, instr := range *refs {
+		switch x := instr.(type) {
+		case *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert:
+			if depth < 3 {
+				g.valueUses(n, t, x.(ssa.Value), depth+1)
+			}
+		case *ssa.Go:
+			g.nodes[t].mark(bitConc, fmt.Sprintf("a goroutine started at %s", g.pos(x.Pos())), apis.EntryGoroutine, nil)
+		case ssa.CallInstruction:
+			common := x.Common()
+			if common.Value == v && !common.IsInvoke() {
+				n.succs = append(n.succs, g.nodes[t])
+				continue
+			}
+			if k, ok := g.spawnedArg(common, v); ok {
+				g.nodes[t].mark(bitConc, fmt.Sprintf("%s at %s", k.describe(), g.pos(x.Pos())), k.kind, nil)
+				continue
+			}
+			n.succs = append(n.succs, g.nodes[t])
+		default:
+			g.valueUse(n, t, instr, v)
+		}
+	}
+}
+
+// spawnedArg reports whether the call runs v, one of its arguments,
+// concurrently.
+func (g *graph) spawnedArg(common *ssa.CallCommon, v ssa.Value) (spawnUse, bool) {
+	sp, ok := spawner(g.r.spawns, analysisutil.CalleeFunc(common))
+	if !ok {
+		return spawnUse{}, false
+	}
+	for i, a := range ssautil.CallArgs(common) {
+		if k, ok := sp[i]; ok && ssautil.Unwrap(a) == v {
+			return k, true
+		}
+	}
+	return spawnUse{}, false
+}
+
+// valueUse handles a use of t's value other than a call: stored in a
+// command's action field, returned (a factory: its callers use it), or
+// escaping where its callers cannot be seen.
+func (g *graph) valueUse(n *node, t *ssa.Function, instr ssa.Instruction, v ssa.Value) {
+	switch x := instr.(type) {
+	case *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert:
+		g.valueUses(n, t, x.(ssa.Value), 1)
+		return
+	case *ssa.Store:
+		if fa, ok := x.Addr.(*ssa.FieldAddr); ok && x.Val == v {
+			if lib, ok := apis.CommandFields[fieldName(fa)]; ok {
+				g.nodes[t].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", lib, g.pos(x.Pos())), apis.EntryCommand, nil)
+				return
+			}
+		}
+	case *ssa.Return:
+		n.succs = append(n.succs, g.nodes[t])
+		return
+	case *ssa.DebugRef:
+		return
+	}
+	g.nodes[t].mark(bitEscape, fmt.Sprintf("its value escapes at %s, to callers out of view", g.pos(instr.Pos())), 0, nil)
+}
+
+func (g *graph) propagate() {
+	work := append([]*node(nil), g.order...)
+	in := map[*node]bool{}
+	for _, n := range work {
+		in[n] = true
+	}
+	for len(work) > 0 {
+		n := work[0]
+		work = work[1:]
+		in[n] = false
+		for _, s := range n.succs {
+			if s == nil || s == n {
+				continue
+			}
+			changed := false
+			for i := 0; i < nbits; i++ {
+				bit := uint8(1 << i)
+				if n.bits&bit == 0 {
+					continue
+				}
+				reason := n.reason[i]
+				if !strings.HasPrefix(reason, "reached") {
+					reason = "reached from " + reason
+				}
+				if s.mark(bit, reason, n.kind, nil) {
+					changed = true
+				}
+			}
+			if n.bits&bitAPI != 0 && s.mark(bitAPI, s.reason[3], 0, n.api) {
+				changed = true
+			}
+			if changed && !in[s] {
+				in[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+}
+
+// target returns the function of this package a func value denotes: a
+// named function, a closure, or the method of a method value or
+// expression; nil otherwise.
+func (g *graph) target(v ssa.Value) *ssa.Function {
+	fn := ssautil.FuncOf(v)
+	if fn == nil {
+		return nil
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if g.nodes[fn] != nil {
+		return fn
+	}
+	// Bound method wrappers and thunks stand for their method.
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if m := g.byObj[obj]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+func (g *graph) pos(p token.Pos) string { return analysisutil.Position(g.r.fset, p) }
+
+func (g *graph) label(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "a function literal in " + g.label(fn.Parent())
+	}
+	return ssautil.FuncLabel(fn)
+}
+
+// entryShape reports a function that only a library calls, once per
+// request, message or job: a net/http handler, or a function taking one
+// of apis.EntryParams.
+func entryShape(sig *types.Signature) (apis.EntryKind, string, bool) {
+	params := sig.Params()
+	if params.Len() >= len(apis.HTTPHandlerParams) {
+		ok := true
+		for i, want := range apis.HTTPHandlerParams {
+			if types.TypeString(params.At(i).Type(), nil) != want {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return apis.EntryHTTP, "net/http", true
+		}
+	}
+	for i := 0; i < params.Len(); i++ {
+		if p, ok := apis.EntryParams[namedKey(params.At(i).Type())]; ok {
+			return p.Kind, p.Lib, true
+		}
+	}
+	return 0, "", false
+}
+
+// namedKey renders a (pointer to a) named type as "path.Name", without
+// type arguments; "" for other types.
+func namedKey(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// grpcService reports a receiver type that embeds a generated
+// Unimplemented...Server (or the forward-compatible
+// Unsafe...Server interface) of a gRPC service.
+func grpcService(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		name := namedKey(f.Type())
+		base := name[strings.LastIndex(name, ".")+1:]
+		if (strings.HasPrefix(base, "Unimplemented") || strings.HasPrefix(base, "Unsafe")) && strings.HasSuffix(base, "Server") {
+			if importsGRPC(namedPkg(f.Type())) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func namedPkg(t types.Type) *types.Package {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Pkg()
+	}
+	return nil
+}
+
+func importsGRPC(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == apis.GRPCPkg {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldName renders the field a FieldAddr addresses as
+// "path.Type.Field".
+func fieldName(fa *ssa.FieldAddr) string {
+	pt, ok := types.Unalias(fa.X.Type()).(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	n, ok := types.Unalias(pt.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(fa.Field).Name()
+}
+
+func article(lib string) string {
+	if lib == "" {
+		return "a"
+	}
+	switch lib[0] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return "an"
+	}
+	return "a"
+}

@@ -1,0 +1,192 @@
+package entry
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// spawnFact is a fact indicating that a function runs some of its func
+// parameters concurrently: in a goroutine, or through a spawner
+// ("func Go(f func()) { go f() }"). Params are sorted by index.
+type spawnFact struct {
+	Params []spawnParam
+}
+
+type spawnParam struct {
+	Index int // argument index, without the receiver
+	Kind  apis.EntryKind
+	Lib   string
+}
+
+func (*spawnFact) AFact() {}
+
+// String summarizes the fact for tests: "spawns p0 (goroutine)".
+func (f *spawnFact) String() string {
+	var parts []string
+	for _, p := range f.Params {
+		parts = append(parts, fmt.Sprintf("p%d (%s)", p.Index, p.Kind))
+	}
+	return "spawns " + strings.Join(parts, ", ")
+}
+
+type spawnUse struct {
+	kind apis.EntryKind
+	lib  string
+}
+
+// describe says what runs the function, for reasons: "a goroutine
+// started", "a cron schedule registered".
+func (s spawnUse) describe() string {
+	switch s.kind {
+	case apis.EntryGoroutine:
+		if s.lib == "" || s.lib == "go" {
+			return "a goroutine started"
+		}
+		return "a goroutine started by " + s.lib
+	case apis.EntrySchedule:
+		return article(s.lib) + " " + s.lib + " schedule registered"
+	case apis.EntryMessage:
+		return article(s.lib) + " " + s.lib + " subscription made"
+	}
+	return article(s.lib) + " " + s.lib + " " + s.kind.String() + " registered"
+}
+
+// spawner returns the arguments a callee runs concurrently, from the
+// library tables or a fact.
+func spawner(facts map[*types.Func]*spawnFact, callee *types.Func) (map[int]spawnUse, bool) {
+	if callee == nil {
+		return nil, false
+	}
+	if s, ok := apis.Spawners[callee.FullName()]; ok {
+		return map[int]spawnUse{s.Arg: {s.Kind, s.Lib}}, true
+	}
+	if f := facts[callee.Origin()]; f != nil {
+		m := map[int]spawnUse{}
+		for _, p := range f.Params {
+			m[p.Index] = spawnUse{p.Kind, p.Lib}
+		}
+		return m, true
+	}
+	return nil, false
+}
+
+// exportSpawns exports a spawnFact for each named function that runs a
+// func parameter concurrently.
+func (g *graph) exportSpawns(pass *analysis.Pass) {
+	for _, n := range g.order {
+		fn := n.fn
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		recv := 0
+		if fn.Signature.Recv() != nil {
+			recv = 1
+		}
+		var f spawnFact
+		for i, p := range fn.Params {
+			if i < recv {
+				continue
+			}
+			if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+				continue
+			}
+			if u, ok := g.spawned(p); ok {
+				f.Params = append(f.Params, spawnParam{Index: i - recv, Kind: u.kind, Lib: u.lib})
+			}
+		}
+		if len(f.Params) > 0 {
+			pass.ExportObjectFact(obj, &f)
+		}
+	}
+}
+
+// spawned reports whether the parameter p is run concurrently by its
+// function: go p(), handed to a spawner, or captured by a closure that is
+// (go func() { p() }()). Captured parameters live in an Alloc.
+func (g *graph) spawned(p *ssa.Parameter) (spawnUse, bool) {
+	vals := []ssa.Value{p}
+	for _, r := range refsOf(p) {
+		if st, ok := r.(*ssa.Store); ok && st.Val == p {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				vals = append(vals, a)
+			}
+		}
+	}
+	for _, v := range vals {
+		for _, instr := range refsOf(v) {
+			switch x := instr.(type) {
+			case *ssa.Go:
+				if x.Call.Value == v {
+					return spawnUse{apis.EntryGoroutine, "go"}, true
+				}
+			case *ssa.MakeClosure:
+				for i, b := range x.Bindings {
+					if b == v {
+						if u, ok := g.spawnedFreeVar(x, i); ok {
+							return u, true
+						}
+					}
+				}
+			case ssa.CallInstruction:
+				if u, ok := g.spawnedArg(x.Common(), v); ok {
+					return u, true
+				}
+			}
+		}
+	}
+	return spawnUse{}, false
+}
+
+func refsOf(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
+}
+
+// calls reports whether v, or the value loaded from it, is called.
+func calls(v ssa.Value) bool {
+	for _, r := range refsOf(v) {
+		switch x := r.(type) {
+		case ssa.CallInstruction:
+			if x.Common().Value == v {
+				return true
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL && calls(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spawnedFreeVar reports a closure whose i-th free variable it calls and
+// that is run concurrently.
+func (g *graph) spawnedFreeVar(mc *ssa.MakeClosure, i int) (spawnUse, bool) {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || i >= len(fn.FreeVars) || !calls(fn.FreeVars[i]) {
+		return spawnUse{}, false
+	}
+	for _, r := range refsOf(mc) {
+		switch x := r.(type) {
+		case *ssa.Go:
+			if x.Call.Value == mc {
+				return spawnUse{apis.EntryGoroutine, "go"}, true
+			}
+		case ssa.CallInstruction:
+			if u, ok := g.spawnedArg(x.Common(), mc); ok {
+				return u, true
+			}
+		}
+	}
+	return spawnUse{}, false
+}
