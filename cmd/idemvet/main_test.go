@@ -337,6 +337,7 @@ func TestExitCodes(t *testing.T) {
 
 import (
 	"errors"
+	"net/http"
 	"os"
 )
 
@@ -346,6 +347,8 @@ func Save(path string, data []byte) error {
 	}
 	return os.WriteFile(path, data, 0o644)
 }
+
+func Upload(w http.ResponseWriter, r *http.Request) { Save(r.FormValue("name"), nil) }
 `)
 	if code := exitCode(t, dirty, "./..."); code != 3 {
 		t.Errorf("package with a finding: exit %d, want 3", code)

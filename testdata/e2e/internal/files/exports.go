@@ -5,12 +5,24 @@ package files
 import (
 	"errors"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 )
 
 type Exports struct {
 	Dir string
+}
+
+// Upload stores an uploaded report: concurrent requests run the checks
+// below at the same time.
+func (e *Exports) Upload(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	if _, err := e.CreateLockFile(name); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+		return
+	}
+	e.WriteOnce(name, nil)
 }
 
 // WriteOnce writes the report unless the file exists: two workers both see
