@@ -3,6 +3,7 @@ package dbcall
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -258,8 +259,12 @@ func ctxParam(fn *ssa.Function, ctx ssa.Value) int {
 
 // ctxHandle returns the handle of an access whose handle value r names:
 // the transaction carried by a context when r is an accessor's result.
+//
+// A path below the accessor's result (".Tx": sqlx.Tx's embedded *sql.Tx,
+// whose promoted methods run the statement) is still the carried
+// transaction.
 func (b *builder) ctxHandle(r Ref) (Ref, bool) {
-	if r.Path != "" || r.Root == nil {
+	if r.Root == nil {
 		return r, false
 	}
 	var call *ssa.Call
@@ -327,4 +332,54 @@ func (b *builder) exportAccessorFacts(fns []*ssa.Function) {
 			b.pass.ExportObjectFact(obj, f)
 		}
 	}
+}
+
+// TxHelperName matches the names of transaction helpers and managers:
+// WithinTransaction, WithTx, WithTxn, RunInTx, Atomic, Transact.
+var TxHelperName = regexp.MustCompile(`(?i)(tx|transaction|transact|atomic|unitofwork)`)
+
+// declaresTxManager reports a package declaring the context side of
+// transactions without importing a database library: a function named
+// like a transaction helper taking a func(context.Context) error, or an
+// interface with a Begin method returning a context (a manager
+// implemented elsewhere). txscope recognizes its helpers on the model's
+// functions, so the package needs them built.
+func declaresTxManager(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	takesCtxFunc := func(sig *types.Signature) bool {
+		for i := 0; i < sig.Params().Len(); i++ {
+			if cb, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok && cb.Params().Len() > 0 && IsContext(cb.Params().At(0).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, n := range scope.Names() {
+		switch obj := scope.Lookup(n).(type) {
+		case *types.Func:
+			if TxHelperName.MatchString(obj.Name()) && takesCtxFunc(obj.Type().(*types.Signature)) {
+				return true
+			}
+		case *types.TypeName:
+			t := obj.Type()
+			if iface, ok := t.Underlying().(*types.Interface); ok {
+				for i := 0; i < iface.NumMethods(); i++ {
+					m := iface.Method(i)
+					sig := m.Type().(*types.Signature)
+					if strings.HasPrefix(m.Name(), "Begin") && sig.Results().Len() > 0 && IsContext(sig.Results().At(0).Type()) {
+						return true
+					}
+				}
+				continue
+			}
+			ms := types.NewMethodSet(types.NewPointer(t))
+			for i := 0; i < ms.Len(); i++ {
+				m, ok := ms.At(i).Obj().(*types.Func)
+				if ok && m.Pkg() == pkg && TxHelperName.MatchString(m.Name()) && takesCtxFunc(m.Type().(*types.Signature)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

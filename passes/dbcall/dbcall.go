@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = result, nil
 		}
 	}()
-	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass))) {
+	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
 	}
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()

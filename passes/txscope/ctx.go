@@ -130,10 +130,56 @@ func ctxCarrying(a ssa.Value, begins map[ssa.Value]bool) bool {
 	return false
 }
 
+// ctxFromBegin reports whether the context value v carries a transaction
+// begun in its function: a context given one of txs (context.WithValue(ctx,
+// txnKey, tx)), or one of ctxs (returned by a function beginning into a
+// context), or derived from either.
+func ctxFromBegin(v ssa.Value, txs, ctxs map[ssa.Value]bool) bool {
+	for i := 0; i < 16 && v != nil; i++ {
+		v = deref(v)
+		if ctxs[v] {
+			return true
+		}
+		for txv := range txs {
+			if givenTx(v, txv) {
+				return true
+			}
+		}
+		var call *ssa.Call
+		switch x := v.(type) {
+		case *ssa.Call:
+			call = x
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+				call = c
+			}
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if ctxFromBegin(e, txs, ctxs) {
+					return true
+				}
+			}
+			return false
+		}
+		if call == nil {
+			return false
+		}
+		var parent ssa.Value
+		for _, a := range ssautil.FullArgs(&call.Call) {
+			if a != nil && dbcall.IsContext(a.Type()) {
+				parent = a
+				break
+			}
+		}
+		v = parent
+	}
+	return false
+}
+
 // txMethodName matches the names of transaction helpers behind
 // interfaces: WithinTransaction, WithTx, RunInTx, Atomic, Transact, Do of
 // a UnitOfWork.
-var txMethodName = regexp.MustCompile(`(?i)(tx|transaction|transact|atomic|unitofwork)`)
+var txMethodName = dbcall.TxHelperName
 
 // invokeHelper returns what a call of the interface method m does with
 // its func argument: the fact exported for m by its package, what the
@@ -221,7 +267,13 @@ func (f *finder) invokeBegin(m *types.Func) *beginFact {
 		return nil
 	}
 	var found *beginFact
-	f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
+	if m.Pkg() != f.pass.Pkg {
+		var b beginFact
+		if f.pass.ImportObjectFact(m, &b) {
+			return &b
+		}
+	}
+	visible := f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
 		if own != nil {
 			found = f.beginOf(own)
 		} else {
@@ -232,8 +284,20 @@ func (f *finder) invokeBegin(m *types.Func) *beginFact {
 		}
 		return found != nil
 	})
+	if found == nil && !visible && ctxBeginName.MatchString(m.Name()) {
+		// A transaction manager's Begin(ctx, ...) (context.Context, error)
+		// whose implementation is wired elsewhere: the context it returns
+		// carries the transaction.
+		res := sig.Results()
+		if res.Len() >= 1 && dbcall.IsContext(res.At(0).Type()) && sig.Params().Len() >= 1 && dbcall.IsContext(sig.Params().At(0).Type()) {
+			found = &beginFact{Result: 0, Ctx: true}
+		}
+	}
 	return found
 }
+
+// ctxBeginName matches the names of methods beginning a transaction.
+var ctxBeginName = regexp.MustCompile(`^(Begin|BeginTx|BeginTxn|BeginTransaction|StartTx|StartTransaction)$`)
 
 // eachImpl calls visit with the implementations of m of the types in the
 // packages visible here (this one, the interface's, the direct imports;

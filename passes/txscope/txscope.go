@@ -188,11 +188,17 @@ func run(pass *analysis.Pass) (any, error) {
 // application (func (r Repo) BeginTx() (StoreTx, error)).
 type beginFact struct {
 	Result int
+	// Ctx reports that the result is a context carrying the transaction
+	// (func (db *Database) Begin(ctx, writable bool) (context.Context, error)).
+	Ctx bool
 }
 
 func (*beginFact) AFact() {}
 
 func (f *beginFact) String() string {
+	if f.Ctx {
+		return fmt.Sprintf("begins a transaction carried by the context r%d", f.Result)
+	}
 	return fmt.Sprintf("begins a transaction returned as r%d", f.Result)
 }
 
@@ -223,6 +229,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 		return nil
 	}
 	txs := map[ssa.Value]bool{}
+	ctxs := map[ssa.Value]bool{} // contexts returned by functions beginning into one
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -240,6 +247,30 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				}
 			} else if name, ok := gormName(common); ok && name == "Begin" {
 				txs[call.Value()] = true
+			} else if b := f.callBegin(common); b != nil && b.Ctx {
+				v := ssa.Value(call.Value())
+				if _, isTuple := v.Type().(*types.Tuple); isTuple {
+					v = extract(v, b.Result)
+				}
+				if v != nil {
+					ctxs[v] = true
+				}
+			}
+		}
+	}
+	if len(txs) == 0 && len(ctxs) == 0 {
+		return nil
+	}
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for i, v := range ret.Results {
+			if dbcall.IsContext(v.Type()) && ctxFromBegin(v, txs, ctxs) {
+				b := &beginFact{Result: i, Ctx: true}
+				f.begins[fn] = b
+				return b
 			}
 		}
 	}
@@ -373,7 +404,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 	if callee := common.StaticCallee(); callee != nil {
 		// A function beginning the transaction it returns:
 		// tx, err := repo.BeginTx().
-		if b := f.beginOf(callee); b != nil && call.Value() != nil {
+		if b := f.beginOf(callee); b != nil && !b.Ctx && call.Value() != nil {
 			var txv ssa.Value = call.Value()
 			if _, isTuple := txv.Type().(*types.Tuple); isTuple {
 				txv = extract(txv, b.Result)
@@ -564,6 +595,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 		return -1
 	}
 	begins := map[ssa.Value]sqltext.Isolation{}
+	ctxBegins := map[ssa.Value]bool{}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -580,7 +612,9 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					if _, isTuple := txv.Type().(*types.Tuple); isTuple {
 						txv = extract(txv, b.Result)
 					}
-					if txv != nil {
+					if txv != nil && b.Ctx {
+						ctxBegins[txv] = true
+					} else if txv != nil {
 						begins[txv] = sqltext.IsolationNone
 					}
 				}
@@ -642,7 +676,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					set[v] = true
 				}
 				for j, a := range common.Args {
-					if ctxCarrying(a, set) {
+					if ctxCarrying(a, set) || dbcall.IsContext(a.Type()) && ctxFromBegin(a, nil, ctxBegins) {
 						iso := sqltext.IsolationNone
 						for _, l := range begins {
 							iso = l
