@@ -13,9 +13,10 @@ const (
 	LibShape        // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
 	LibSquirrel     // github.com/Masterminds/squirrel builders run with RunWith
 	LibGormV1       // github.com/jinzhu/gorm (gorm v1)
+	LibPgxV4        // github.com/jackc/pgx/v4 and pgxpool v4
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

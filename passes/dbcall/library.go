@@ -326,6 +326,9 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	if meth.Lib == apis.LibPgx {
 		sentinel = "github.com/jackc/pgx/v5.ErrNoRows"
 	}
+	if meth.Lib == apis.LibPgxV4 {
+		sentinel = apis.PgxV4NoRows
+	}
 	if a.Lib == apis.LibShape {
 		sentinel = shapeSentinel(call.Common())
 	}
@@ -408,6 +411,9 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 func shapeSentinel(call *ssa.CallCommon) string {
 	if call.Method != nil {
 		if sig, ok := call.Method.Type().(*types.Signature); ok && sig.Results().Len() > 0 {
+			if strings.Contains(typeName(sig.Results().At(0).Type()), "jackc/pgx/v4") {
+				return apis.PgxV4NoRows
+			}
 			if strings.Contains(typeName(sig.Results().At(0).Type()), "jackc/pgx") {
 				return "github.com/jackc/pgx/v5.ErrNoRows"
 			}

@@ -145,3 +145,31 @@ func TestGormV1API(t *testing.T) {
 		t.Errorf("%s does not resolve", apis.GormV1NotFound)
 	}
 }
+
+// TestPgxV4API holds every pgx v4 and pgconn v1 row of apis.Methods to
+// the real packages.
+func TestPgxV4API(t *testing.T) {
+	paths := []string{apis.PgxV4Pkg, apis.PgxV4Pkg + "/pgxpool", "github.com/jackc/pgconn"}
+	pkgs := loadLibs(t, paths...)
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		for _, p := range paths {
+			k := strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+			if !strings.HasPrefix(k, p+".") {
+				continue
+			}
+			n++
+			if !resolvesFullName(pkgs[p], key) {
+				t.Errorf("%s does not resolve", key)
+			}
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d pgx v4 rows", n)
+	}
+	for _, key := range []string{apis.PgxV4NoRows} {
+		if _, ok := pkgs[apis.PgxV4Pkg].Scope().Lookup(strings.TrimPrefix(key, apis.PgxV4Pkg+".")).(*types.Var); !ok {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+}

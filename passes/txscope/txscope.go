@@ -534,7 +534,7 @@ func (f *finder) params(fn *ssa.Function) {
 // isTxType reports the transaction types of the supported libraries.
 func isTxType(t types.Type) bool {
 	switch types.TypeString(t, nil) {
-	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "*github.com/jmoiron/sqlx.Tx":
+	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx":
 		return true
 	}
 	return false
