@@ -96,7 +96,13 @@ const (
 	GormClauseOnConflict = "gorm.io/gorm/clause.OnConflict" // Columns, DoNothing, DoUpdates, UpdateAll
 	GormClauseExpr       = "gorm.io/gorm/clause.Expr"       // gorm.Expr("stock - ?", n)
 	GormExprFunc         = "gorm.io/gorm.Expr"              // builds a clause.Expr
-	GormModelType        = "gorm.io/gorm.Model"             // the embedded ID/CreatedAt/UpdatedAt/DeletedAt model
-	GormDeletedAt        = "gorm.io/gorm.DeletedAt"         // soft-delete field type
-	GormOptimisticLock   = "gorm.io/plugin/optimisticlock.Version"
+	// clause.OnConflict's DoUpdates: AssignmentColumns(cols) sets each
+	// column from the proposed row (excluded.c); Assignments(map) sets
+	// each key to its value.
+	GormAssignmentColumns = "gorm.io/gorm/clause.AssignmentColumns"
+	GormAssignments       = "gorm.io/gorm/clause.Assignments"
+	GormClauseColumn      = "gorm.io/gorm/clause.Column" // Table "excluded" names the proposed row
+	GormModelType         = "gorm.io/gorm.Model"         // the embedded ID/CreatedAt/UpdatedAt/DeletedAt model
+	GormDeletedAt         = "gorm.io/gorm.DeletedAt"     // soft-delete field type
+	GormOptimisticLock    = "gorm.io/plugin/optimisticlock.Version"
 )

@@ -132,8 +132,11 @@ type Access struct {
 	Conflict      sqltext.ConflictAction
 	// ConflictTarget lists ON CONFLICT columns.
 	ConflictTarget []string
-	Advisory       []sqltext.Advisory
-	Isolation      sqltext.Isolation
+	// Upsert is the conflict clause in full (nil for a plain insert and
+	// for other statements).
+	Upsert    *Upsert
+	Advisory  []sqltext.Advisory
+	Isolation sqltext.Isolation
 	// Handle is the database handle the access runs on: a pool, a
 	// connection, or a transaction value.
 	Handle Ref
@@ -290,6 +293,9 @@ func (a *Access) String() string {
 		b.WriteString(" conflict=" + conflictNames[a.Conflict])
 		if len(a.ConflictTarget) > 0 {
 			b.WriteString("(" + strings.Join(a.ConflictTarget, ",") + ")")
+		}
+		if a.Upsert != nil {
+			b.WriteString(a.Upsert.String())
 		}
 	}
 	for _, adv := range a.Advisory {

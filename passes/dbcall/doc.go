@@ -31,6 +31,17 @@
 // tests (*pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors,
 // gorm.ErrDuplicatedKey, helpers recognized by their summaries).
 //
+// An insert's conflict handling is modeled in full (Access.Upsert): the
+// target columns or constraint and the target's WHERE, the action, each DO
+// UPDATE assignment classified by where its value comes from (the proposed
+// row, the existing value combined with it, a constant, a placeholder),
+// DO UPDATE's WHERE, and, with Access.Inserted, what the insert gives each
+// column (a constant, an application value, the default). gorm's
+// clause.OnConflict{Columns, DoNothing, DoUpdates, UpdateAll, Where,
+// OnConstraint} is assembled into the clause gorm writes, with
+// clause.AssignmentColumns, clause.Assignments, clause.Set literals and
+// gorm.Expr values, and UpdateAll targeting the primary key.
+//
 // Facts make the model modular. Each function gets a summary (a fact) of
 // the operations it performs, in terms of its parameters and results —
 // "reads users where email = parameter 2, found reported by result 1 being

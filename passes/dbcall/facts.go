@@ -124,6 +124,7 @@ type accessFact struct {
 	LockOptions    string
 	Conflict       sqltext.ConflictAction
 	ConflictTarget []string
+	Upsert         *Upsert
 	Advisory       []string
 	AdvisoryXact   bool
 	Isolation      sqltext.Isolation
@@ -153,6 +154,9 @@ func (a *accessFact) String() string {
 		b.WriteString(" count")
 	}
 	b.WriteString(" " + orQ(a.Table))
+	if a.Upsert != nil && (a.Upsert.Set != nil || a.Upsert.UpdateAll || a.Upsert.Constraint != "") {
+		b.WriteString(" upsert" + a.Upsert.String())
+	}
 	for _, w := range a.Where {
 		b.WriteString(" " + w.Column + w.Op + a.argString(w))
 	}
@@ -364,7 +368,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	f := accessFact{
 		Kind: a.Kind, Lib: a.Lib, Table: a.Table, SQL: clip(a.SQL, 240),
 		Count: a.Count, Exists: a.Exists, Lock: a.Lock, LockOptions: a.LockOptions,
-		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Isolation: a.Isolation,
+		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Upsert: a.Upsert, Isolation: a.Isolation,
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
@@ -813,7 +817,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		a := &Access{
 			Fn: fn, Call: call, Pos: call.Pos(), Lib: f.Lib, Kind: f.Kind, Table: f.Table, SQL: f.SQL,
 			Count: f.Count, Exists: f.Exists, Lock: f.Lock, LockOptions: f.LockOptions,
-			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Isolation: f.Isolation,
+			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
 			RowsReturned: -1, ResultReturned: -1,

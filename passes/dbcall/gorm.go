@@ -2,7 +2,6 @@ package dbcall
 
 import (
 	"github.com/idemvet/idemvet/internal/ssautil"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -137,7 +136,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	}
 
 	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: lib, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
-	var model ssa.Value
+	var model, onConflict ssa.Value
 	table := ""
 	var selected, omitted *columnSet
 	for _, c := range chain {
@@ -162,7 +161,9 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		case "Not", "Or":
 			a.Where = append(a.Where, Binding{Expr: c.name})
 		case "Clauses":
-			b.gormClauses(a, arg(c, 0))
+			if oc := b.gormClauses(a, arg(c, 0)); oc != nil {
+				onConflict = oc
+			}
 		case "Set":
 			if lib == apis.LibGormV1 {
 				b.gormV1Option(a, arg(c, 0), arg(c, 1))
@@ -186,6 +187,20 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		}
 	}
 	a.ModelUniques = modelUniques(fields)
+	if onConflict != nil {
+		a.Upsert = b.gormOnConflict(onConflict, table)
+		a.Conflict = a.Upsert.Action
+		a.ConflictTarget = a.Upsert.Target
+	}
+	if u := a.Upsert; u != nil && u.UpdateAll && u.Target == nil && u.Constraint == "" && u.Action == sqltext.ConflictDoUpdate {
+		// gorm targets the primary key.
+		for _, f := range fields {
+			if f.primary {
+				u.Target = append(u.Target, f.column)
+			}
+		}
+		a.ConflictTarget = u.Target
+	}
 	for _, f := range fields {
 		if f.version {
 			a.VersionColumn = f.column
@@ -463,8 +478,10 @@ func (b *builder) gormWhereArgs(a *Access, query ssa.Value, bound []ssa.Value) {
 	}
 }
 
-// gormClauses reads clause.Locking and clause.OnConflict arguments.
-func (b *builder) gormClauses(a *Access, args ssa.Value) {
+// gormClauses reads clause.Locking arguments, and returns the last
+// clause.OnConflict (nil when none), which gormOnConflict reads once the
+// table is known.
+func (b *builder) gormClauses(a *Access, args ssa.Value) (onConflict ssa.Value) {
 	vals, _ := variadicArgs(args)
 	for _, v := range vals {
 		switch typeName(unwrap(v).Type()) {
@@ -485,12 +502,10 @@ func (b *builder) gormClauses(a *Access, args ssa.Value) {
 			opts, _ := constString(storedFieldByName(v, "Options"))
 			a.LockOptions = strings.ToUpper(opts)
 		case apis.GormClauseOnConflict, "*" + apis.GormClauseOnConflict:
-			a.Conflict = sqltext.ConflictDoUpdate
-			if c, ok := unwrap(storedFieldByName(v, "DoNothing")).(*ssa.Const); ok && c.Value != nil && constant.BoolVal(c.Value) {
-				a.Conflict = sqltext.ConflictDoNothing
-			}
+			onConflict = v
 		}
 	}
+	return onConflict
 }
 
 // gormAssign binds Update("col", v): v is a Go value, or gorm.Expr("col +

@@ -131,6 +131,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		a.LockOptions = "SKIP LOCKED"
 	}
 	a.ConflictTarget = stmt.Conflict.Target
+	a.Upsert = upsertOf(stmt)
 	switch stmt.Kind {
 	case sqltext.KindSelect:
 		a.Kind = KindRead

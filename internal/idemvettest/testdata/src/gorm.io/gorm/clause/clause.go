@@ -40,4 +40,25 @@ type Expr struct {
 	Vars []interface{}
 }
 
-func AssignmentColumns(values []string) Set { return nil }
+// AssignmentColumns sets each column from the proposed row, as gorm does.
+func AssignmentColumns(values []string) Set {
+	assignments := make([]Assignment, len(values))
+	for idx, value := range values {
+		assignments[idx] = Assignment{Column: Column{Name: value}, Value: Column{Table: "excluded", Name: value}}
+	}
+	return assignments
+}
+
+// Assignments sets each key to its value, in key order as gorm does.
+func Assignments(values map[string]interface{}) Set {
+	out := make([]Assignment, 0, len(values))
+	for key, v := range values {
+		out = append(out, Assignment{Column: Column{Name: key}, Value: v})
+	}
+	return out
+}
+
+type Eq struct {
+	Column interface{}
+	Value  interface{}
+}
