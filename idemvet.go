@@ -1,7 +1,8 @@
 // Package idemvet is a static analyzer for the concurrency and idempotency
 // bugs of database-backed Go services: check-then-insert races, lost
 // updates, updates without optimistic versioning, retried non-idempotent
-// POSTs, and network calls made while a transaction holds row locks.
+// POSTs, network calls made while a transaction holds row locks, and
+// upserts that are not the retry-safe write they look like.
 //
 // Suite lists its analyzers; cmd/idemvet runs them standalone and under
 // go vet -vettool.
@@ -15,6 +16,7 @@ import (
 	"github.com/idemvet/idemvet/lostupdate"
 	"github.com/idemvet/idemvet/noversion"
 	"github.com/idemvet/idemvet/retrypost"
+	"github.com/idemvet/idemvet/upsert"
 )
 
 // Suite is the list of idemvet's analyzers, in the order they are listed
@@ -25,4 +27,5 @@ var Suite = []*analysis.Analyzer{
 	noversion.Analyzer,
 	retrypost.Analyzer,
 	lockacrosscall.Analyzer,
+	upsert.Analyzer,
 }

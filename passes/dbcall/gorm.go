@@ -191,6 +191,15 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		a.Upsert = b.gormOnConflict(onConflict, table)
 		a.Conflict = a.Upsert.Action
 		a.ConflictTarget = a.Upsert.Target
+		if v := arg(finisher, role.Value); v != nil && isFreshLiteral(v) {
+			// gorm leaves a zero integer primary key to the database
+			// (auto-increment).
+			for _, f := range fields {
+				if bt, ok := f.typ.Underlying().(*types.Basic); ok && bt.Info()&types.IsInteger != 0 && f.primary && storedField(v, f.path) == nil {
+					a.Upsert.Defaulted = append(a.Upsert.Defaulted, f.column)
+				}
+			}
+		}
 	}
 	if u := a.Upsert; u != nil && u.UpdateAll && u.Target == nil && u.Constraint == "" && u.Action == sqltext.ConflictDoUpdate {
 		// gorm targets the primary key.

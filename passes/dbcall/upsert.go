@@ -42,6 +42,10 @@ type Upsert struct {
 	// Listed reports that the insert's column list is known, so that a
 	// column it does not list takes its default.
 	Listed bool
+	// Defaulted lists columns the insert leaves to the database although
+	// its column list is not known: the zero primary key of a model gorm
+	// creates.
+	Defaulted []string
 }
 
 // UpsertSet is one assignment of the DO UPDATE list.
@@ -91,8 +95,15 @@ func (a *Access) Inserted(col string) (string, InsertFrom) {
 		}
 		return "", InsertValue
 	}
-	if a.Upsert != nil && a.Upsert.Listed {
-		return "", InsertDefault
+	if a.Upsert != nil {
+		if a.Upsert.Listed {
+			return "", InsertDefault
+		}
+		for _, d := range a.Upsert.Defaulted {
+			if strings.EqualFold(d, col) {
+				return "", InsertDefault
+			}
+		}
 	}
 	return "", InsertUnknown
 }

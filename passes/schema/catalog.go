@@ -55,6 +55,8 @@ type Table struct {
 	Exclusions []string
 	// Version is the table's optimistic-locking column, "" when none.
 	Version string
+	// References lists the tables the table's foreign keys reference.
+	References []string
 	// FromModel reports a table known only from ORM model tags
 	// (AddModelUnique): its columns and keys are not all known.
 	FromModel bool
@@ -474,6 +476,9 @@ func (t *Table) addColumn(col sqltext.ColumnDef, at string) {
 		}
 		t.Uniques = append(t.Uniques, Unique{Name: uname, Columns: []string{name}, At: at})
 	}
+	if col.References.Name != "" {
+		t.addReference(col.References.Name)
+	}
 	if versionColumns[name] && t.Version == "" && isIntegerType(col.Type) {
 		t.Version = name
 	}
@@ -492,6 +497,10 @@ func isIntegerType(typ string) bool {
 func (t *Table) addConstraint(con sqltext.Constraint, at string) {
 	cols := lower(con.Columns)
 	switch con.Kind {
+	case sqltext.ConstraintForeignKey:
+		if con.References.Name != "" {
+			t.addReference(con.References.Name)
+		}
 	case sqltext.ConstraintExclude:
 		if con.Name != "" {
 			t.Exclusions = append(t.Exclusions, con.Name)
@@ -629,6 +638,26 @@ func (t *Table) alterColumn(a sqltext.AlterAction) {
 		}
 		return
 	}
+}
+
+func (t *Table) addReference(table string) {
+	k := key(table)
+	if !contains(t.References, k) {
+		t.References = append(t.References, k)
+	}
+}
+
+// ReferencedBy returns the tables with a foreign key to table, in name
+// order.
+func (c *Catalog) ReferencedBy(table string) []string {
+	var out []string
+	k := key(table)
+	for _, t := range c.Tables() {
+		if contains(t.References, k) {
+			out = append(out, t.Name)
+		}
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {

@@ -145,3 +145,18 @@ CREATE UNIQUE INDEX u_lower ON u (lower(name));
 		}
 	}
 }
+
+func TestReferencedBy(t *testing.T) {
+	cat := catalogOf(`
+CREATE TABLE users (id bigserial PRIMARY KEY);
+CREATE TABLE sessions (id text PRIMARY KEY, user_id bigint REFERENCES users (id) ON DELETE CASCADE);
+CREATE TABLE orders (id bigint PRIMARY KEY, user_id bigint, CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES public.users (id));
+CREATE TABLE notes (id int);
+ALTER TABLE notes ADD CONSTRAINT notes_session_fk FOREIGN KEY (sid) REFERENCES sessions (id);
+`)
+	for table, want := range map[string]string{"users": "orders,sessions", "sessions": "notes", "orders": "", "notes": ""} {
+		if got := strings.Join(cat.ReferencedBy(table), ","); got != want {
+			t.Errorf("ReferencedBy(%s) = %q, want %q", table, got, want)
+		}
+	}
+}

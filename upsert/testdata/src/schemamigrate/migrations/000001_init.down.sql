@@ -1,0 +1,5 @@
+DROP TABLE kv;
+DROP TABLE cart_items;
+DROP TABLE carts;
+DROP TABLE audit_entries;
+CREATE TABLE kv (k VARCHAR(64) NOT NULL, v TEXT NOT NULL, extra TEXT) ENGINE=InnoDB;

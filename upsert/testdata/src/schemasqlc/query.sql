@@ -1,0 +1,1 @@
+-- the queries of this package are raw SQL in Go
