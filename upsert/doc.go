@@ -19,8 +19,10 @@
 //     NULL). A retried or duplicate insert undoes what other writers did
 //     since.
 //   - "creation": DO UPDATE overwrites a creation column (created_at,
-//     created_by, inserted_at, first_seen_at ...) or, with a schema, the
-//     primary key when the conflict is on another key.
+//     created_by, inserted_at, first_seen_at ...) with the insert's own
+//     value (now(), a constant, the column's default, the time gorm fills
+//     in), or, with a schema, the primary key when the conflict is on
+//     another key.
 //   - "updateall": gorm's clause.OnConflict{UpdateAll: true} is SET *: a
 //     retry overwrites every column others changed since the first attempt.
 //   - "replace": MySQL's REPLACE INTO and SQLite's INSERT OR REPLACE delete
@@ -92,7 +94,10 @@
 // code; for gorm, at the Create.
 //
 // It stays silent on the sync and refresh upserts whose EXCLUDED values
-// come from placeholders (the caller's new data); on counters computed from
+// come from placeholders (the caller's new data, such as the creation time
+// of a mirrored object); on a constant DO UPDATE assigns that the insert
+// does not list (SET sent = false on a resend is a deliberate reset; one
+// that repeats the insert's own constant is reported); on counters computed from
 // the existing value (count = t.count + EXCLUDED.count, COALESCE(t.c,
 // EXCLUDED.c), GREATEST(...)); on explicit DO UPDATE lists that leave
 // creation columns out; on a reset column that DO UPDATE ... WHERE

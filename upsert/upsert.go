@@ -114,8 +114,23 @@ func (u *upsert) checkUpdateAll() (analysis.Diagnostic, bool) {
 	if !up.UpdateAll || up.Action != sqltext.ConflictDoUpdate {
 		return analysis.Diagnostic{}, false
 	}
-	return u.diag(catUpdateAll, "upsert with UpdateAll on %s(%s): a retried or duplicate insert overwrites every column of the existing row with this insert's values, undoing changes made since; update only the columns meant to change, with DoUpdates: clause.AssignmentColumns([]string{...})",
-		u.a.Table, strings.Join(targetOrKey(up), ", "))
+	// The columns others could have changed: not the target, not the
+	// update time gorm sets anyway.
+	var others []string
+	for _, c := range up.UpdateAllColumns {
+		if !contains(up.Target, c) && c != "updated_at" {
+			others = append(others, c)
+		}
+	}
+	if up.UpdateAllColumns != nil && len(others) <= 1 {
+		return analysis.Diagnostic{}, false // a key and one value: UpdateAll is the explicit list
+	}
+	cols := ""
+	if len(others) > 0 {
+		cols = " (" + join(clipList(others, 4)) + ")"
+	}
+	return u.diag(catUpdateAll, "upsert with UpdateAll on %s(%s): a retried or duplicate insert overwrites every column of the existing row%s with this insert's values, undoing changes made since; update only the columns meant to change, with DoUpdates: clause.AssignmentColumns([]string{...})",
+		u.a.Table, strings.Join(targetOrKey(up), ", "), cols)
 }
 
 func targetOrKey(up *dbcall.Upsert) []string {
@@ -156,9 +171,12 @@ func (u *upsert) checkReset() (analysis.Diagnostic, bool) {
 			}
 			value = v
 		case sqltext.UpsertConst:
-			// c = 'pending' in DO UPDATE: a reset when the insert starts
-			// the row at a constant too (not when the caller supplies it).
-			if _, ok := u.insertedConst(s.Column); !ok && !u.insertedDefault(s.Column) {
+			// c = 'pending' in DO UPDATE mirroring the 'pending' the
+			// insert lists: the row restarts on every duplicate. A
+			// constant the insert does not list (SET sent = false on a
+			// resend) is a deliberate reset, and stays silent.
+			v, from := u.a.Inserted(s.Column)
+			if from != dbcall.InsertConst || !sameConst(v, s.Value) {
 				continue
 			}
 			value = s.Value
@@ -185,6 +203,9 @@ func (u *upsert) checkReset() (analysis.Diagnostic, bool) {
 	fix := fmt.Sprintf("leave %s out of %s, or update it only WHERE %s.%s = %s", first.col, u.updateList(), u.a.Table, first.col, first.value)
 	if counterLike(first.col) && isNumber(first.value) {
 		what = "increments"
+		if quantityColumn.MatchString(first.col) {
+			what = "changes" // stock and balances move both ways
+		}
 		switch {
 		case u.gorm():
 			fix = fmt.Sprintf("add to it instead, with gorm.Expr(\"%s.%s + excluded.%s\")", u.a.Table, first.col, first.col)
@@ -222,9 +243,17 @@ func (u *upsert) insertedConst(col string) (string, bool) {
 	return "", false
 }
 
-func (u *upsert) insertedDefault(col string) bool {
-	_, from := u.a.Inserted(col)
-	return from == dbcall.InsertDefault
+// sameConst reports whether two SQL constants are the same value as
+// written ('queued' and 'queued'::job_state, FALSE and false).
+func sameConst(a, b string) bool {
+	norm := func(s string) string {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if i := strings.Index(s, "::"); i > 0 {
+			s = s[:i]
+		}
+		return s
+	}
+	return norm(a) == norm(b)
 }
 
 // initialStates are the string values that name where a state machine
@@ -234,12 +263,12 @@ var initialStates = map[string]bool{
 	"open": true, "init": true, "initial": true, "initialized": true, "waiting": true, "scheduled": true,
 	"todo": true, "unread": true, "unseen": true, "unverified": true, "unconfirmed": true, "unpaid": true,
 	"unprocessed": true, "not_started": true, "requested": true, "submitted": true, "available": true,
-	"idle": true,
+	"idle": true, "offline": true,
 }
 
 var (
 	stateColumn   = regexp.MustCompile(`^(status|state|phase|stage|step)$|_(status|state|phase|stage)$`)
-	counterColumn = regexp.MustCompile(`^(count|counter|attempts?|retries|retry_count|tries|failures|hits|views|uses|usage|balance|quantity|qty|total|score|points|credits|version|revision|seq|sequence|position)$|_(count|counter|attempts|retries|tries|failures|hits|views|uses|total|balance|quantity|score|points|credits)$`)
+	counterColumn = regexp.MustCompile(`^(count|counter|attempts?|retries|retry_count|tries|failures|hits|views|uses|usage|balance|quantity|qty|stock|inventory|total|score|points|credits|version|revision|seq|sequence|position)$|_(count|counter|attempts|retries|tries|failures|hits|views|uses|total|balance|quantity|score|points|credits)$`)
 	flagColumn    = regexp.MustCompile(`^(is|has|was)_|^(verified|confirmed|processed|done|completed|read|seen|sent|delivered|paid|acknowledged|acked|published|locked|claimed|notified|approved|handled|consumed|finished|redeemed|used|claimed)$`)
 	markerColumn  = regexp.MustCompile(`^(completed|finished|processed|sent|delivered|paid|verified|confirmed|acknowledged|acked|locked|claimed|leased|started|approved|published|notified|read|seen|done|redeemed|consumed|handled|succeeded|failed|attempted|picked|dispatched|run|ran)_(at|by|until|on)$|^(locked_by|claimed_by|lease_owner|leased_by|worker_id|worker|owner_id|lock_token|lease_token)$`)
 )
@@ -267,6 +296,9 @@ func initial(col, value string) bool {
 	}
 	return false
 }
+
+// quantityColumn matches the counters that move both ways.
+var quantityColumn = regexp.MustCompile(`(^|_)(balance|quantity|qty|stock|inventory|credits|points|score)$`)
 
 func counterLike(col string) bool { return counterColumn.MatchString(strings.ToLower(col)) }
 
@@ -296,7 +328,7 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 		if s.Atomic || s.Class == sqltext.UpsertOther || s.Class == sqltext.UpsertAccumulate || contains(up.Target, s.Column) {
 			continue // COALESCE(t.created_at, ...), LEAST(...): the existing value is kept or weighed
 		}
-		if creationColumn.MatchString(s.Column) {
+		if creationColumn.MatchString(s.Column) && u.insertTime(s) {
 			d, _ := u.diag(catCreation, "upsert overwrites %s.%s when the row exists: a retried or duplicate insert rewrites when (or by whom) the row was created; leave %s out of %s",
 				u.a.Table, s.Column, s.Column, u.updateList())
 			if fix, ok := u.removeAssignment(s.Column); ok {
@@ -314,6 +346,28 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 		}
 	}
 	return analysis.Diagnostic{}, false
+}
+
+// insertTime reports whether a creation column's DO UPDATE value is the
+// insert's own: a constant (now(), CURRENT_TIMESTAMP), or the proposed
+// value when the insert gives it a constant, its default, or leaves it to
+// gorm (a model built here without the field: gorm fills in the time). A
+// value the caller passes stays silent: a sync writes the source's
+// creation time, the same on every delivery.
+func (u *upsert) insertTime(s dbcall.UpsertSet) bool {
+	switch s.Class {
+	case sqltext.UpsertConst:
+		return true
+	case sqltext.UpsertProposed:
+		_, from := u.a.Inserted(s.From)
+		switch from {
+		case dbcall.InsertConst, dbcall.InsertDefault:
+			return true
+		case dbcall.InsertUnknown:
+			return u.gorm() && u.a.Upsert.Fresh
+		}
+	}
+	return false
 }
 
 // checkReplace reports REPLACE INTO and INSERT OR REPLACE: a delete and an

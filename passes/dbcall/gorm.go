@@ -192,12 +192,22 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		a.Conflict = a.Upsert.Action
 		a.ConflictTarget = a.Upsert.Target
 		if v := arg(finisher, role.Value); v != nil && isFreshLiteral(v) {
+			a.Upsert.Fresh = true
 			// gorm leaves a zero integer primary key to the database
 			// (auto-increment).
 			for _, f := range fields {
 				if bt, ok := f.typ.Underlying().(*types.Basic); ok && bt.Info()&types.IsInteger != 0 && f.primary && storedField(v, f.path) == nil {
 					a.Upsert.Defaulted = append(a.Upsert.Defaulted, f.column)
 				}
+			}
+		}
+	}
+	if u := a.Upsert; u != nil && u.UpdateAll {
+		// gorm updates every column but the primary key and the
+		// creation time.
+		for _, f := range fields {
+			if !f.primary && f.column != "created_at" {
+				u.UpdateAllColumns = append(u.UpdateAllColumns, f.column)
 			}
 		}
 	}

@@ -31,8 +31,10 @@ type Upsert struct {
 	TargetWhere        string
 	TargetWhereUnknown bool
 	// UpdateAll reports gorm's UpdateAll: every column the insert writes,
-	// except the primary key and created_at, is set from the proposed row.
-	UpdateAll bool
+	// except the primary key and created_at, is set from the proposed row;
+	// UpdateAllColumns lists them when the model is known.
+	UpdateAll        bool
+	UpdateAllColumns []string
 	// Set lists the DO UPDATE SET or ON DUPLICATE KEY UPDATE assignments.
 	Set []UpsertSet
 	// UpdateWhere is the text of DO UPDATE ... WHERE ("?" when the model
@@ -42,6 +44,10 @@ type Upsert struct {
 	// Listed reports that the insert's column list is known, so that a
 	// column it does not list takes its default.
 	Listed bool
+	// Fresh reports a gorm model built in the call's function (a composite
+	// literal): the fields it does not set are zero, and gorm fills
+	// created_at and updated_at.
+	Fresh bool
 	// Defaulted lists columns the insert leaves to the database although
 	// its column list is not known: the zero primary key of a model gorm
 	// creates.

@@ -81,3 +81,14 @@ RETURNING id, payload;
 
 -- name: ReleaseOutbox :exec
 UPDATE outbox SET sent_at = NULL WHERE id = $1;
+
+-- The fleet system's nightly driver sync (v1): the status it inserts for a
+-- new driver is copied over the existing row's.
+-- name: UpsertDriverFromFleet :exec
+INSERT INTO drivers (id, name, status) VALUES ($1, $2, 'offline')
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status;
+
+-- The sync (v2) owns the name only; status is the driver app's.
+-- name: UpsertDriverName :exec
+INSERT INTO drivers (id, name, status) VALUES ($1, $2, 'offline')
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name;

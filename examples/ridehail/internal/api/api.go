@@ -41,6 +41,8 @@ func (s *Server) Routes() http.Handler {
 
 	mux.HandleFunc("GET /rides/open", s.openRides)
 	mux.HandleFunc("GET /drivers/{id}/profile", s.profile)
+	mux.HandleFunc("PUT /v1/drivers/{id}/profile", s.saveProfileV1)
+	mux.HandleFunc("PUT /v2/drivers/{id}/profile", s.saveProfileV2)
 	return mux
 }
 
@@ -243,6 +245,36 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"name": p.DisplayName, "vehicle": p.Vehicle, "rating": p.Average()})
+}
+
+func (s *Server) saveProfileV1(w http.ResponseWriter, r *http.Request) {
+	s.saveProfile(w, r, s.Store.SaveProfile)
+}
+
+func (s *Server) saveProfileV2(w http.ResponseWriter, r *http.Request) {
+	s.saveProfile(w, r, s.Store.SaveProfileFields)
+}
+
+// saveProfile decodes the fields a driver edits; the rating sums stay zero
+// in the decoded profile.
+func (s *Server) saveProfile(w http.ResponseWriter, r *http.Request, save func(ctx context.Context, p *store.DriverProfile) error) {
+	id, err := pathInt(r, "id")
+	if err != nil {
+		http.Error(w, "bad driver id", http.StatusBadRequest)
+		return
+	}
+	var body struct {
+		DisplayName string `json:"display_name"`
+		Vehicle     string `json:"vehicle"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	if err := save(r.Context(), &store.DriverProfile{DriverID: id, DisplayName: body.DisplayName, Vehicle: body.Vehicle}); err != nil {
+		writeError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // ---- wallets ----

@@ -405,3 +405,36 @@ func (q *Queries) SetWalletBalance(ctx context.Context, arg SetWalletBalancePara
 	_, err := q.db.Exec(ctx, setWalletBalance, arg.ID, arg.BalanceCents)
 	return err
 }
+
+const upsertDriverFromFleet = `-- name: UpsertDriverFromFleet :exec
+INSERT INTO drivers (id, name, status) VALUES ($1, $2, 'offline')
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status
+`
+
+type UpsertDriverFromFleetParams struct {
+	ID   int64
+	Name string
+}
+
+// The fleet system's nightly driver sync (v1): the status it inserts for a
+// new driver is copied over the existing row's.
+func (q *Queries) UpsertDriverFromFleet(ctx context.Context, arg UpsertDriverFromFleetParams) error {
+	_, err := q.db.Exec(ctx, upsertDriverFromFleet, arg.ID, arg.Name)
+	return err
+}
+
+const upsertDriverName = `-- name: UpsertDriverName :exec
+INSERT INTO drivers (id, name, status) VALUES ($1, $2, 'offline')
+ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name
+`
+
+type UpsertDriverNameParams struct {
+	ID   int64
+	Name string
+}
+
+// The sync (v2) owns the name only; status is the driver app's.
+func (q *Queries) UpsertDriverName(ctx context.Context, arg UpsertDriverNameParams) error {
+	_, err := q.db.Exec(ctx, upsertDriverName, arg.ID, arg.Name)
+	return err
+}

@@ -5,6 +5,9 @@ import (
 	"errors"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/idemvet/idemvet/examples/ridehail/internal/db"
 )
 
 // DriverProfile is the gorm model of driver_profiles.
@@ -70,4 +73,27 @@ func (s *Store) RateDriverAtomic(ctx context.Context, rideID, driverID int64, st
 		}
 		return tx.Model(&DriverProfile{}).Where("driver_id = ?", driverID).Updates(map[string]any{"rating_sum": gorm.Expr("rating_sum + ?", stars), "rating_count": gorm.Expr("rating_count + 1")}).Error // SAFE(lostupdate): gorm.Expr arithmetic in SQL
 	})
+}
+
+// SaveProfile stores the profile a driver edited in the app. UpdateAll
+// writes every column of the request's profile, whose rating sums are zero:
+// each edit wipes the driver's ratings.
+func (s *Store) SaveProfile(ctx context.Context, p *DriverProfile) error {
+	return s.Gorm.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "driver_id"}}, UpdateAll: true}).Create(p).Error // HAZARD(upsert)
+}
+
+// SaveProfileFields updates only the columns the driver edits.
+func (s *Store) SaveProfileFields(ctx context.Context, p *DriverProfile) error {
+	return s.Gorm.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "driver_id"}}, DoUpdates: clause.AssignmentColumns([]string{"display_name", "vehicle"})}).Create(p).Error // SAFE(upsert): the edited columns spelled out
+}
+
+// SyncDriver runs the fleet sync's upsert (v1), which puts every online
+// driver back offline.
+func (s *Store) SyncDriver(ctx context.Context, id int64, name string) error {
+	return s.Q.UpsertDriverFromFleet(ctx, db.UpsertDriverFromFleetParams{ID: id, Name: name}) // HAZARD(upsert)
+}
+
+// SyncDriverName runs the v2 sync, which leaves status alone.
+func (s *Store) SyncDriverName(ctx context.Context, id int64, name string) error {
+	return s.Q.UpsertDriverName(ctx, db.UpsertDriverNameParams{ID: id, Name: name}) // SAFE(upsert): status left out of DO UPDATE
 }

@@ -135,3 +135,23 @@ ON CONFLICT (user_id, day) DO UPDATE SET count = daily_logins.count + 1;
 -- name: ClaimJobLease :execrows
 UPDATE job_leases SET holder = $2, held_until = now() + interval '10 minutes'
 WHERE job_name = $1 AND held_until < now();
+
+-- name: RegisterPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform, status) VALUES ($1, $2, $3, 'pending')
+ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, status = EXCLUDED.status;
+
+-- name: RefreshPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform) VALUES ($1, $2, $3)
+ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform;
+
+-- name: AddPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform) VALUES ($1, $2, $3)
+ON CONFLICT (id) DO NOTHING;
+
+-- name: SyncUserProfile :exec
+INSERT INTO users (email, name, created_at) VALUES ($1, $2, now())
+ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, created_at = EXCLUDED.created_at;
+
+-- name: ImportDailyLogin :exec
+INSERT INTO daily_logins (user_id, day, count) VALUES ($1, $2, 1)
+ON CONFLICT (user_id, day) DO UPDATE SET count = EXCLUDED.count;

@@ -148,3 +148,14 @@ CREATE TABLE articles (
     body    TEXT    NOT NULL DEFAULT '',
     version BIGINT  NOT NULL DEFAULT 1
 );
+
+-- Push notification devices, registered by the mobile apps on every start
+-- (so the registration is an upsert on the device token).
+CREATE TABLE push_devices (
+    id         BIGSERIAL PRIMARY KEY,
+    user_id    BIGINT      NOT NULL REFERENCES users (id),
+    token      TEXT        NOT NULL UNIQUE,
+    platform   TEXT        NOT NULL,
+    status     TEXT        NOT NULL DEFAULT 'pending',
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);

@@ -32,7 +32,7 @@ type Counter struct {
 
 // SET *: a retried profile sync overwrites Banned, which moderation set.
 func SyncProfile(db *gorm.DB, p *Profile) error {
-	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "user_id"}}, UpdateAll: true}).Create(p).Error // want `upsert with UpdateAll on profiles\(user_id\): a retried or duplicate insert overwrites every column of the existing row with this insert's values, undoing changes made since; update only the columns meant to change, with DoUpdates: clause\.AssignmentColumns\(\[\]string\{\.\.\.\}\)`
+	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "user_id"}}, UpdateAll: true}).Create(p).Error // want `upsert with UpdateAll on profiles\(user_id\): a retried or duplicate insert overwrites every column of the existing row \(display_name, bio and banned\) with this insert's values, undoing changes made since; update only the columns meant to change, with DoUpdates: clause\.AssignmentColumns\(\[\]string\{\.\.\.\}\)`
 }
 
 // ok: the columns the sync owns, spelled out.
@@ -48,9 +48,16 @@ func PlaceOrder(db *gorm.DB, id, userID, amount int64) error {
 	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns([]string{"amount", "status"})}).Create(&Order{ID: id, UserID: userID, Amount: amount, Status: "pending"}).Error // want `upsert resets orders\.status to 'pending' when the row exists: a retried or duplicate insert undoes transitions made since; leave status out of DoUpdates`
 }
 
-// The DO UPDATE list includes created_at.
+// The DO UPDATE list includes created_at, which gorm fills with the time
+// of this insert.
+func RecordOrder(db *gorm.DB, id, amount int64) error {
+	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns([]string{"amount", "created_at"})}).Create(&Order{ID: id, Amount: amount}).Error // want `upsert overwrites orders\.created_at when the row exists: a retried or duplicate insert rewrites when \(or by whom\) the row was created; leave created_at out of DoUpdates`
+}
+
+// ok: an import carries the source's creation time, the same on every
+// delivery.
 func ImportOrder(db *gorm.DB, o *Order) error {
-	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns([]string{"amount", "created_at"})}).Create(o).Error // want `upsert overwrites orders\.created_at when the row exists: a retried or duplicate insert rewrites when \(or by whom\) the row was created; leave created_at out of DoUpdates`
+	return db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoUpdates: clause.AssignmentColumns([]string{"amount", "created_at"})}).Create(o).Error
 }
 
 // ok: gorm.Expr adds to the existing count.
@@ -94,4 +101,15 @@ func SaveNew(db *gorm.DB, userID int64, name string) error {
 func Rename(db *gorm.DB, p *Profile, name string) error {
 	p.DisplayName = name
 	return db.Save(p).Error
+}
+
+type Setting struct {
+	Name      string `gorm:"primary_key"`
+	Value     string
+	UpdatedAt time.Time
+}
+
+// ok: a key and one value: UpdateAll is the explicit list.
+func PutSetting(db *gorm.DB, s *Setting) error {
+	return db.Clauses(clause.OnConflict{UpdateAll: true}).Create(s).Error
 }

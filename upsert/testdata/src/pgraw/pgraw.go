@@ -127,3 +127,17 @@ func Requeue(ctx context.Context, db *sql.DB, key string) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO jobs (key, status) VALUES ($1, 'queued') ON CONFLICT (key) DO UPDATE SET status = EXCLUDED.status`, key)
 	return err
 }
+
+// ok: a resend marks the code unsent on purpose; the insert leaves sent to
+// its default, so the constant is a deliberate reset, not a copy.
+func ResendCode(ctx context.Context, db *sql.DB, id, contact int64, code string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO verification_codes (id, contact_id, code, expires_at) VALUES ($1, $2, $3, now() + '15 minutes'::interval) ON CONFLICT (contact_id) DO UPDATE SET sent = false, expires_at = EXCLUDED.expires_at`, id, contact, code)
+	return err
+}
+
+// ok: a mirror of the payment provider's object: created is the
+// provider's, passed on every sync.
+func MirrorCharge(ctx context.Context, db *sql.DB, id string, amount int64, created time.Time) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO stripe_charges (id, amount, created) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET amount = EXCLUDED.amount, created = EXCLUDED.created`, id, amount, created)
+	return err
+}

@@ -15,6 +15,7 @@ type Querier interface {
 	AcceptRide(ctx context.Context, arg AcceptRideParams) error
 	// The same compare-and-set declared :execrows.
 	AcceptRideChecked(ctx context.Context, arg AcceptRideCheckedParams) (int64, error)
+	AddPushDevice(ctx context.Context, arg AddPushDeviceParams) error
 	CancelRide(ctx context.Context, id int64) (pgconn.CommandTag, error)
 	ClaimIdempotencyKey(ctx context.Context, arg ClaimIdempotencyKeyParams) (string, error)
 	ClaimJobLease(ctx context.Context, arg ClaimJobLeaseParams) (int64, error)
@@ -38,6 +39,7 @@ type Querier interface {
 	// and sqlq (database/sql). Every sqlc command appears at least once.
 	GetUserByEmail(ctx context.Context, email string) (GetUserByEmailRow, error)
 	GetUserByID(ctx context.Context, id int64) (GetUserByIDRow, error)
+	ImportDailyLogin(ctx context.Context, arg ImportDailyLoginParams) error
 	IncrementPostViews(ctx context.Context, id int64) error
 	InsertOutbox(ctx context.Context, arg InsertOutboxParams) error
 	ListPostsByAuthor(ctx context.Context, authorID int64) ([]ListPostsByAuthorRow, error)
@@ -46,8 +48,11 @@ type Querier interface {
 	// Last write wins: no version predicate and no bump.
 	OverwriteDocument(ctx context.Context, arg OverwriteDocumentParams) error
 	RecordLogin(ctx context.Context, userID int64) error
+	RefreshPushDevice(ctx context.Context, arg RefreshPushDeviceParams) error
+	RegisterPushDevice(ctx context.Context, arg RegisterPushDeviceParams) error
 	RenameUser(ctx context.Context, arg RenameUserParams) error
 	SetAccountBalance(ctx context.Context, arg SetAccountBalanceParams) error
+	SyncUserProfile(ctx context.Context, arg SyncUserProfileParams) error
 	// Versioned update: the caller must look at the count.
 	UpdateDocument(ctx context.Context, arg UpdateDocumentParams) (int64, error)
 	UpdatePostViews(ctx context.Context, arg UpdatePostViewsParams) error

@@ -47,6 +47,22 @@ func (q *Queries) AcceptRideChecked(ctx context.Context, arg AcceptRideCheckedPa
 	return result.RowsAffected(), nil
 }
 
+const addPushDevice = `-- name: AddPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform) VALUES ($1, $2, $3)
+ON CONFLICT (id) DO NOTHING
+`
+
+type AddPushDeviceParams struct {
+	UserID   int64
+	Token    string
+	Platform string
+}
+
+func (q *Queries) AddPushDevice(ctx context.Context, arg AddPushDeviceParams) error {
+	_, err := q.db.Exec(ctx, addPushDevice, arg.UserID, arg.Token, arg.Platform)
+	return err
+}
+
 const cancelRide = `-- name: CancelRide :execresult
 UPDATE rides SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status IN ('searching', 'accepted')
@@ -461,6 +477,21 @@ func (q *Queries) GetUserByID(ctx context.Context, id int64) (GetUserByIDRow, er
 	return i, err
 }
 
+const importDailyLogin = `-- name: ImportDailyLogin :exec
+INSERT INTO daily_logins (user_id, day, count) VALUES ($1, $2, 1)
+ON CONFLICT (user_id, day) DO UPDATE SET count = EXCLUDED.count
+`
+
+type ImportDailyLoginParams struct {
+	UserID int64
+	Day    pgtype.Date
+}
+
+func (q *Queries) ImportDailyLogin(ctx context.Context, arg ImportDailyLoginParams) error {
+	_, err := q.db.Exec(ctx, importDailyLogin, arg.UserID, arg.Day)
+	return err
+}
+
 const incrementPostViews = `-- name: IncrementPostViews :exec
 UPDATE posts SET view_count = view_count + 1 WHERE id = $1
 `
@@ -604,6 +635,38 @@ func (q *Queries) RecordLogin(ctx context.Context, userID int64) error {
 	return err
 }
 
+const refreshPushDevice = `-- name: RefreshPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform) VALUES ($1, $2, $3)
+ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform
+`
+
+type RefreshPushDeviceParams struct {
+	UserID   int64
+	Token    string
+	Platform string
+}
+
+func (q *Queries) RefreshPushDevice(ctx context.Context, arg RefreshPushDeviceParams) error {
+	_, err := q.db.Exec(ctx, refreshPushDevice, arg.UserID, arg.Token, arg.Platform)
+	return err
+}
+
+const registerPushDevice = `-- name: RegisterPushDevice :exec
+INSERT INTO push_devices (user_id, token, platform, status) VALUES ($1, $2, $3, 'pending')
+ON CONFLICT (token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, status = EXCLUDED.status
+`
+
+type RegisterPushDeviceParams struct {
+	UserID   int64
+	Token    string
+	Platform string
+}
+
+func (q *Queries) RegisterPushDevice(ctx context.Context, arg RegisterPushDeviceParams) error {
+	_, err := q.db.Exec(ctx, registerPushDevice, arg.UserID, arg.Token, arg.Platform)
+	return err
+}
+
 const renameUser = `-- name: RenameUser :exec
 UPDATE users SET name = $2 WHERE id = $1
 `
@@ -629,6 +692,21 @@ type SetAccountBalanceParams struct {
 
 func (q *Queries) SetAccountBalance(ctx context.Context, arg SetAccountBalanceParams) error {
 	_, err := q.db.Exec(ctx, setAccountBalance, arg.ID, arg.Balance)
+	return err
+}
+
+const syncUserProfile = `-- name: SyncUserProfile :exec
+INSERT INTO users (email, name, created_at) VALUES ($1, $2, now())
+ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, created_at = EXCLUDED.created_at
+`
+
+type SyncUserProfileParams struct {
+	Email string
+	Name  string
+}
+
+func (q *Queries) SyncUserProfile(ctx context.Context, arg SyncUserProfileParams) error {
+	_, err := q.db.Exec(ctx, syncUserProfile, arg.Email, arg.Name)
 	return err
 }
 

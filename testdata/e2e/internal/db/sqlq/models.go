@@ -116,6 +116,15 @@ type Product struct {
 	PriceCents int64
 }
 
+type PushDevice struct {
+	ID        int64
+	UserID    int64
+	Token     string
+	Platform  string
+	Status    string
+	CreatedAt time.Time
+}
+
 type Redemption struct {
 	ID         int64
 	CouponCode string

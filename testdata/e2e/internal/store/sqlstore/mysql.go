@@ -67,3 +67,24 @@ func (c *CRM) AddContactRacy(ctx context.Context, email, name string) error {
 	_, err := c.DB.ExecContext(ctx, "INSERT INTO users (email, name) VALUES (?, ?)", email, name) // HAZARD(checkfindinsert)
 	return err
 }
+
+// SaveCRMSession stores the CRM's web session with REPLACE: the old row is
+// deleted first, so the rows of the session's audit trail that reference
+// it go with it.
+func (c *CRM) SaveCRMSession(ctx context.Context, id string, userID int64, data []byte) error {
+	_, err := c.DB.ExecContext(ctx, "REPLACE INTO crm_sessions (id, user_id, data) VALUES (?, ?, ?)", id, userID, data) // HAZARD(upsert)
+	return err
+}
+
+// CountPageView counts with ON DUPLICATE KEY UPDATE, adding to the
+// existing count.
+func (c *CRM) CountPageView(ctx context.Context, page string) error {
+	_, err := c.DB.ExecContext(ctx, "INSERT INTO crm_page_views (page, views) VALUES (?, 1) ON DUPLICATE KEY UPDATE views = views + VALUES(views)", page) // SAFE(upsert): the count is computed from the existing value
+	return err
+}
+
+// TrackCampaign restarts a campaign's open counter on every import.
+func (c *CRM) TrackCampaign(ctx context.Context, campaign string) error {
+	_, err := c.DB.ExecContext(ctx, "INSERT INTO crm_campaigns (name, open_count) VALUES (?, 0) ON DUPLICATE KEY UPDATE open_count = VALUES(open_count)", campaign) // HAZARD(upsert)
+	return err
+}
