@@ -245,7 +245,7 @@ func readLike(q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
 // readWords name operations that read or authenticate; createStems and
 // createExact name operations with effects a repeat would duplicate.
 var (
-	readWords   = []string{"token", "oauth", "oauth2", "auth", "login", "signin", "validate", "validation", "verify", "search", "query", "graphql", "lookup", "check", "introspect", "refresh", "health", "ping", "status", "estimate", "quote", "preview"}
+	readWords   = []string{"token", "oauth", "oauth2", "auth", "authenticate", "authorize", "login", "signin", "validate", "validation", "verify", "search", "query", "graphql", "lookup", "check", "introspect", "refresh", "health", "ping", "status", "estimate", "quote", "preview"}
 	createStems = []string{"charge", "payment", "payout", "order", "transfer", "refund", "invoice", "subscri", "capture", "purchase", "checkout", "booking", "reserv", "publish", "submit", "deliver", "notif", "message", "webhook", "insert", "regist", "signup", "withdraw", "deposit", "credit", "debit", "ledger", "transaction", "email", "create"}
 	createExact = map[string]bool{"pay": true, "send": true, "book": true, "mail": true, "sms": true, "add": true, "event": true, "events": true}
 )

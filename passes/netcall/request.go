@@ -506,6 +506,33 @@ func (b *builder) urlOf(fn *ssa.Function, v ssa.Value, depth int) []urlPart {
 			return []urlPart{{Text: "{" + f + "}", Param: -1}}
 		}
 	case *ssa.Call:
+		switch analysisutil.FuncName(x.Common()) {
+		case "(*net/url.URL).String", "(net/url.URL).String":
+			// base.JoinPath("/v1/event").String(), u.String()
+			if recv := ssautil.Receiver(x.Common()); recv != nil {
+				return b.urlOf(fn, recv, depth+1)
+			}
+		case "(*net/url.URL).JoinPath", "net/url.JoinPath":
+			args := ssautil.CallArgs(x.Common())
+			var base []urlPart
+			if recv := ssautil.Receiver(x.Common()); recv != nil {
+				base = b.urlOf(fn, recv, depth+1)
+			} else if len(args) > 0 {
+				base, args = b.urlOf(fn, args[0], depth+1), args[1:]
+			}
+			if len(args) > 0 {
+				if elems, ok := ssautil.VariadicArgs(args[len(args)-1]); ok {
+					for _, e := range elems {
+						part := b.urlOf(fn, e, depth+1)
+						if len(part) > 0 && part[0].Param < 0 && !strings.HasPrefix(part[0].Text, "/") && part[0].Text != unknownPart {
+							part[0].Text = "/" + part[0].Text
+						}
+						base = append(base, part...)
+					}
+				}
+			}
+			return base
+		}
 		if analysisutil.FuncName(x.Common()) == "fmt.Sprintf" && len(x.Call.Args) > 0 {
 			if f, ok := ssautil.ConstString(x.Call.Args[0]); ok {
 				var args []ssa.Value

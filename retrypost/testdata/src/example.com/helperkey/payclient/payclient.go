@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,7 +16,37 @@ import (
 
 type Client struct {
 	BaseURL string
+	Base    *url.URL
 	HTTP    *http.Client
+}
+
+// DoURL sends to a full URL, again on a transport error or a 5xx.
+func (c *Client) DoURL(ctx context.Context, method, u string, body []byte) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		var resp *http.Response
+		resp, err = c.HTTP.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp.Body.Close()
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+// PublishEvents posts events through DoURL.
+func (c *Client) PublishEvents(ctx context.Context, body []byte) error {
+	return c.DoURL(ctx, http.MethodPost, c.Base.JoinPath("/v1/events").String(), body) // want `POST to \{Base\}/v1/events \(payclient.Client.DoURL\) is retried by the loop at payclient.go:\d+ without an idempotency key`
+}
+
+// Authenticate posts credentials through DoURL.
+func (c *Client) Authenticate(ctx context.Context, body []byte) error {
+	return c.DoURL(ctx, http.MethodPost, c.Base.JoinPath("v1", "authenticate").String(), body) // ok: authenticating repeats nothing
 }
 
 func (c *Client) newRequest(ctx context.Context, method, path string, body []byte) (*http.Request, error) {
