@@ -44,8 +44,10 @@
 // dependency that cannot carry facts is type-checked without function
 // bodies and analyzed by nobody. Results, JSON output, deduplication of
 // diagnostics shared by a package and its test variant, and exit codes
-// (1 errors, 3 findings) are the checker's; -fix, -diff and the checker's
-// debugging flags go to multichecker.
+// (1 errors, 3 findings) are the checker's; -cpuprofile and -memprofile
+// are handled here, and -debug is accepted (the command prints idemvet's
+// notes for it; x/tools' debug letters have no effect); -fix, -diff,
+// -trace and -v go to multichecker.
 //
 // The hidden flag -bench.nonce is inert: it exists so that bench/run can
 // give every timed go vet run a fresh cache key.
@@ -63,6 +65,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -122,7 +125,7 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 				panic("unreachable")
 			}
 			return
-		case "debug", "cpuprofile", "memprofile", "trace", "v":
+		case "trace", "v":
 			if !unitRun {
 				return
 			}
@@ -148,7 +151,40 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		return // multichecker reports the error, or prints usage
 	}
-	os.Exit(standalone(opts, flags.enabled(), fs.Args(), flags.tests, output{json: flags.json, context: flags.context}))
+	stop := profile(flags.cpuprofile, flags.memprofile)
+	code := standalone(opts, flags.enabled(), fs.Args(), flags.tests, output{json: flags.json, context: flags.context})
+	stop()
+	os.Exit(code)
+}
+
+// profile starts the CPU profile and returns a function that stops it and
+// writes the heap profile, as x/tools' checker does for these flags.
+func profile(cpu, mem string) (stop func()) {
+	if cpu != "" {
+		f, err := os.Create(cpu)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+	}
+	return func() {
+		if cpu != "" {
+			pprof.StopCPUProfile()
+		}
+		if mem != "" {
+			f, err := os.Create(mem)
+			if err != nil {
+				log.Fatal(err)
+			}
+			runtime.GC()
+			if err := pprof.WriteHeapProfile(f); err != nil {
+				log.Fatal(err)
+			}
+			f.Close()
+		}
+	}
 }
 
 // gcCompiled reports whether the unit's config names the gc compiler (or
@@ -217,6 +253,9 @@ type flagValues struct {
 	json    bool
 	context int
 	tests   bool
+	// debug is accepted for x/tools' -debug (the command reads it, for
+	// its notes); cpuprofile and memprofile name profiles to write.
+	debug, cpuprofile, memprofile string
 	enabled func() []*analysis.Analyzer // the analyzers the -NAME flags select
 }
 
@@ -245,6 +284,11 @@ func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet,
 	fs.BoolVar(&v.json, "json", false, "emit JSON output")
 	fs.IntVar(&v.context, "c", -1, "display offending line with this many lines of context")
 	fs.BoolVar(&v.tests, "test", true, "indicates whether test files should be analyzed, too")
+	if fs.Lookup("debug") == nil {
+		fs.StringVar(&v.debug, "debug", "", "print notes on what the analysis gave up on; x/tools' letters (fpstv) have no effect here")
+	}
+	fs.StringVar(&v.cpuprofile, "cpuprofile", "", "write CPU profile to this file")
+	fs.StringVar(&v.memprofile, "memprofile", "", "write memory profile to this file")
 	// Accepted for compatibility, without effect: legacy vet flags.
 	for _, name := range []string{"source", "all"} {
 		if fs.Lookup(name) == nil {
