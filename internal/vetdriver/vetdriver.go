@@ -256,7 +256,7 @@ type flagValues struct {
 	// debug is accepted for x/tools' -debug (the command reads it, for
 	// its notes); cpuprofile and memprofile name profiles to write.
 	debug, cpuprofile, memprofile string
-	enabled func() []*analysis.Analyzer // the analyzers the -NAME flags select
+	enabled                       func() []*analysis.Analyzer // the analyzers the -NAME flags select
 }
 
 // newFlagSet returns the flags of the driver's runs, as x/tools' drivers
