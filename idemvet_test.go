@@ -1,6 +1,7 @@
 package idemvet_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -8,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet"
+	"github.com/idemvet/idemvet/internal/report"
 )
 
 // TestValidate checks the suite the way drivers do: unique names, one owner
@@ -49,6 +51,48 @@ func TestDocs(t *testing.T) {
 				t.Errorf("%s: analyzer names are lowercase letters only", a.Name)
 				break
 			}
+		}
+	}
+}
+
+// TestGrades checks report.Grades, the one table of categories and
+// severities: every line names a known checker (or "*"), a severity, a
+// meaning, and no category twice; every checker of the suite has a grade
+// and a -NAME.CATEGORY flag for each of its categories but its own name,
+// and names them in its documentation. (idemvettest fails a checker's
+// golden tests when it reports a category the table lacks.)
+func TestGrades(t *testing.T) {
+	seen := map[string]bool{}
+	for _, g := range report.Grades {
+		key := g.Analyzer + "." + g.Category
+		switch {
+		case g.Analyzer != "*" && !slices.Contains(report.Analyzers, g.Analyzer):
+			t.Errorf("%s: %q is not an idemvet checker (report.Analyzers)", key, g.Analyzer)
+		case g.Severity != report.Error && g.Severity != report.Warning:
+			t.Errorf("%s: severity %q", key, g.Severity)
+		case g.Doc == "" || g.Category == "":
+			t.Errorf("%s: no category or meaning", key)
+		case seen[key]:
+			t.Errorf("%s: graded twice", key)
+		}
+		seen[key] = true
+	}
+	for _, a := range idemvet.Suite {
+		own := 0
+		for _, g := range report.GradesOf(a.Name) {
+			if g.Analyzer == "*" {
+				continue
+			}
+			own++
+			if g.Category != a.Name && a.Flags.Lookup(g.Category) == nil {
+				t.Errorf("%s has no flag -%s.%s: its init must call report.RegisterCategories", a.Name, a.Name, g.Category)
+			}
+			if g.Category != a.Name && !strings.Contains(a.Doc, `"`+g.Category+`"`) {
+				t.Errorf("%s's documentation does not name its category %q", a.Name, g.Category)
+			}
+		}
+		if own == 0 {
+			t.Errorf("%s has no category in report.Grades", a.Name)
 		}
 	}
 }

@@ -33,6 +33,9 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(deferredFact)},
 }
 
+// The -NAME.CATEGORY flags, one per category of report.Grades.
+func init() { report.RegisterCategories(Analyzer) }
+
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
 	if db.Err != nil {

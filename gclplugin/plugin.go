@@ -34,6 +34,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet"
+	"github.com/idemvet/idemvet/internal/report"
 )
 
 func init() {
@@ -162,6 +163,7 @@ func (p *Plugin) configure() error {
 	for _, a := range idemvet.Suite {
 		if slices.Contains(selected, a.Name) && !slices.Contains(s.Disable, a.Name) {
 			fresh := *a // golangci-lint keys its work by *Analyzer: each New gets its own
+			fresh.Run = tagged(a)
 			p.analyzers = append(p.analyzers, &fresh)
 		}
 	}
@@ -240,6 +242,22 @@ func (p *Plugin) configure() error {
 		}
 	}
 	return nil
+}
+
+// tagged runs checker a with each finding's message ending in its
+// category and severity, "(unhandled, warning)" or "(error)":
+// golangci-lint's issues have no other place for them, and its severity
+// rules (severity.rules[].text) can match them.
+func tagged(a *analysis.Analyzer) func(*analysis.Pass) (any, error) {
+	run := a.Run
+	return func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Message += " " + report.ShortTag(a.Name, d.Category)
+			pass.Report(d)
+		}
+		return run(&p)
+	}
 }
 
 // BuildAnalyzers applies the options and returns the selected checkers.

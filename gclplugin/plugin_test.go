@@ -109,10 +109,11 @@ func TestErrors(t *testing.T) {
 		{map[string]any{"analyzers": "lostupdate"}, `idemvet settings: analyzers must be a list of analyzer names`},
 		{map[string]any{"discover": "no"}, `idemvet settings: discover must be true or false`},
 		{map[string]any{"schema": 42}, `schema must be a path or a list of paths`},
-		{map[string]any{"options": map[string]any{"idemvet_confg": map[string]any{"schema": "x"}}}, `options: unknown analyzer "idemvet_confg" (did you mean "idemvet_config"?); analyzers with options: idemvet_config`},
-		{map[string]any{"options": map[string]any{"idemvet_config": map[string]any{"shema": "x"}}}, `options: idemvet_config has no option "shema" (did you mean "schema"?); its options are discover, schema`},
+		{map[string]any{"options": map[string]any{"idemvet_confg": map[string]any{"schema": "x"}}}, `options: unknown analyzer "idemvet_confg" (did you mean "idemvet_config"?); analyzers with options: checkfindinsert, idemvet_config, lockacrosscall`},
+		{map[string]any{"options": map[string]any{"idemvet_config": map[string]any{"shema": "x"}}}, `options: idemvet_config has no option "shema" (did you mean "schema"?); its options are budget, debug, discover, schema, testfiles`},
 		{map[string]any{"options": map[string]any{"idemvet_config": map[string]any{"discover": "maybe"}}}, `options: idemvet_config.discover: want true or false, got "maybe"`},
-		{map[string]any{"options": map[string]any{"lostupdate": map[string]any{"x": 1}}}, `options: lostupdate has no options`},
+		{map[string]any{"options": map[string]any{"lostupdate": map[string]any{"x": 1}}}, `options: lostupdate has no option "x"; its options are directive`},
+		{map[string]any{"options": map[string]any{"checkfindinsert": map[string]any{"unhandld": false}}}, `options: checkfindinsert has no option "unhandld" (did you mean "unhandled"?)`},
 		{map[string]any{"analyzers": []any{"lostupdate"}, "disable": []any{"lostupdate"}}, `analyzers and disable leave no analyzer to run`},
 	} {
 		_, err := gclplugin.New(tc.conf)
@@ -143,6 +144,11 @@ func TestSchema(t *testing.T) {
 	res = analysistest.Run(t, analysistest.TestData(), cfi(build(t, map[string]any{"schema": "testdata/schemas/users.sql", "discover": false})), "signup")
 	if msg := res[0].Diagnostics[0].Message; !strings.Contains(msg, "the UNIQUE constraint users_email_key rejects a concurrent duplicate") {
 		t.Errorf("with the schema setting: %s", msg)
+	}
+	// The category and severity ride in the text, where golangci-lint's
+	// severity rules can match them.
+	if msg := res[0].Diagnostics[0].Message; !strings.HasSuffix(msg, " (unhandled, warning)") {
+		t.Errorf("no category and severity at the end of: %s", msg)
 	}
 }
 

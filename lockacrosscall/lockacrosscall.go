@@ -31,6 +31,9 @@ var Analyzer = &analysis.Analyzer{
 	Flags:    flags(),
 }
 
+// The -NAME.CATEGORY flags, one per category of report.Grades.
+func init() { report.RegisterCategories(Analyzer) }
+
 // anyTx is the -lockacrosscall.anytx flag: report network calls inside
 // any transaction, with or without row locks.
 var anyTx bool

@@ -31,6 +31,9 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, entry.Analyzer},
 }
 
+// The -NAME.CATEGORY flags, one per category of report.Grades.
+func init() { report.RegisterCategories(Analyzer) }
+
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
 	if db.Err != nil {

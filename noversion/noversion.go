@@ -30,6 +30,9 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer},
 }
 
+// The -NAME.CATEGORY flags, one per category of report.Grades.
+func init() { report.RegisterCategories(Analyzer) }
+
 // versionColumns are the names of optimistic-locking columns.
 var versionColumns = map[string]bool{"version": true, "lock_version": true, "revision": true, "row_version": true}
 

@@ -32,6 +32,9 @@ var Analyzer = &analysis.Analyzer{
 	Flags:    flags(),
 }
 
+// The -NAME.CATEGORY flags, one per category of report.Grades.
+func init() { report.RegisterCategories(Analyzer) }
+
 // headerNames is the -retrypost.headers flag: the request headers that
 // carry an idempotency key.
 var headerNames = strings.Join(apis.IdempotencyHeaders, ",")

@@ -65,6 +65,7 @@ type JSON map[string]map[string]json.RawMessage
 
 type jsonDiagnostic struct {
 	Category       string `json:"category"`
+	Severity       string `json:"severity"`
 	Posn           string `json:"posn"`
 	End            string `json:"end"`
 	Message        string `json:"message"`
@@ -201,6 +202,7 @@ func Convert(trees []JSON, opts Options) (*sarif.Report, error) {
 					if !ok {
 						end = pos
 					}
+					untag(name, &d)
 					findings = append(findings, finding{analyzer: name, diag: d, pos: pos, end: end})
 				}
 			}
@@ -226,11 +228,7 @@ func Convert(trees []JSON, opts Options) (*sarif.Report, error) {
 			run.AddRule(f.analyzer) // an analyzer the caller did not describe
 		}
 		res := sarif.NewRuleResult(f.analyzer).WithRuleIndex(run.GetRuleIndex(f.analyzer))
-		level := "warning"
-		if f.diag.Category == report.Category {
-			level = "note" // a stale or malformed directive is not a hazard
-		}
-		res.WithLevel(level).WithMessage(sarif.NewTextMessage(f.diag.Message))
+		res.WithLevel(level(f.analyzer, f.diag)).WithMessage(sarif.NewTextMessage(f.diag.Message))
 		res.AddLocation(sarif.NewLocationWithPhysicalLocation(c.physical(f.pos, f.end)))
 		for i, r := range f.diag.Related {
 			pos, ok := parsePosition(r.Posn)
@@ -265,7 +263,7 @@ func Convert(trees []JSON, opts Options) (*sarif.Report, error) {
 			res.AddFixe(fix)
 		}
 		if f.diag.Category != "" {
-			res.WithProperties(sarif.NewPropertyBag().Add("category", f.diag.Category))
+			res.WithProperties(sarif.NewPropertyBag().Add("category", f.diag.Category).Add("severity", level(f.analyzer, f.diag)))
 		}
 		fp := c.fingerprint(f)
 		occurrences[fp]++
@@ -276,6 +274,34 @@ func Convert(trees []JSON, opts Options) (*sarif.Report, error) {
 	run.AddInvocation(inv)
 	rep.AddRun(run)
 	return rep, nil
+}
+
+// level is a result's SARIF level: the finding's severity, as the JSON
+// says or, for JSON written without it, as report.Grades grades its
+// category; "warning" for a category the table does not know.
+func level(analyzer string, d jsonDiagnostic) string {
+	if d.Severity != "" {
+		return d.Severity
+	}
+	if sev, ok := report.SeverityOf(analyzer, d.Category); ok {
+		return string(sev)
+	}
+	return string(report.Warning)
+}
+
+// untag removes what idemvet adds to messages under go vet, whose text
+// output prints only messages: the tag ("(checkfindinsert.unhandled,
+// warning)") after a finding's message and "related: " before its related
+// information's.
+func untag(analyzer string, d *jsonDiagnostic) {
+	tag := " " + report.Tag(analyzer, d.Category)
+	if !strings.HasSuffix(d.Message, tag) {
+		return
+	}
+	d.Message = strings.TrimSuffix(d.Message, tag)
+	for i := range d.Related {
+		d.Related[i].Message = strings.TrimPrefix(d.Related[i].Message, "related: ")
+	}
 }
 
 type converter struct {
@@ -293,7 +319,15 @@ func (c *converter) rule(run *sarif.Run, a *analysis.Analyzer) {
 	if a.URL != "" {
 		r.WithHelpURI(a.URL)
 	}
-	r.WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("warning"))
+	// The rule's default is its gravest category's severity; each result
+	// carries its own.
+	lvl := report.Warning
+	for _, g := range report.GradesOf(a.Name) {
+		if g.Analyzer == a.Name && g.Severity == report.Error {
+			lvl = report.Error
+		}
+	}
+	r.WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(string(lvl)))
 	r.WithProperties(sarif.NewPropertyBag().WithTags([]string{"concurrency", "correctness"}))
 }
 

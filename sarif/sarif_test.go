@@ -217,7 +217,7 @@ func TestSARIF(t *testing.T) {
 	}
 	view, like, stale := run.Results[0], run.Results[1], run.Results[2]
 
-	if view.RuleID != "lostupdate" || rules[view.RuleIndex].ID != "lostupdate" || view.Level != "warning" ||
+	if view.RuleID != "lostupdate" || rules[view.RuleIndex].ID != "lostupdate" || view.Level != "error" ||
 		!strings.HasPrefix(view.Message.Text, "lost update on posts.view_count") {
 		t.Errorf("result 0: %+v", view)
 	}
@@ -254,7 +254,7 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("non-ASCII line: region %+v, want 20:27", r)
 	}
 
-	if stale.RuleID != "lostupdate" || stale.Level != "note" || !strings.Contains(stale.Message.Text, "matched no finding") {
+	if stale.RuleID != "lostupdate" || stale.Level != "warning" || !strings.Contains(stale.Message.Text, "matched no finding") {
 		t.Errorf("stale directive: %+v", stale)
 	}
 	seen := map[string]bool{}
@@ -339,6 +339,23 @@ func TestStdin(t *testing.T) {
 		json.Unmarshal(data, &l)
 		if n := len(l.Runs[0].Results); n != 3 {
 			t.Errorf("%s | idemvet-sarif: %d results, want 3", strings.Join(args, " "), n)
+		}
+		// The severity reaches the level, and go vet's tagged messages
+		// (idemvet's tag is in them for go vet's text output) read as
+		// idemvet -json's.
+		for _, r := range l.Runs[0].Results {
+			want := "error"
+			if strings.Contains(r.Message.Text, "matched no finding") {
+				want = "warning"
+			}
+			if r.Level != want || strings.HasSuffix(r.Message.Text, ", error)") || strings.HasSuffix(r.Message.Text, ", warning)") {
+				t.Errorf("%s | idemvet-sarif: level %q, message %q; want %s and no tag", strings.Join(args, " "), r.Level, r.Message.Text, want)
+			}
+			for _, rel := range r.RelatedLocations {
+				if strings.HasPrefix(rel.Message.Text, "related:") {
+					t.Errorf("%s | idemvet-sarif: related message %q", strings.Join(args, " "), rel.Message.Text)
+				}
+			}
 		}
 	}
 }

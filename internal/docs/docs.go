@@ -45,6 +45,9 @@ func Page(a *analysis.Analyzer) []byte {
 	b.WriteString(Header)
 	fmt.Fprintf(&b, "# %s\n\n%s\n\n", a.Name, Title(a))
 	b.Write(markdown(Body(a)))
+	b.WriteString("\n## Severity and categories\n\n")
+	b.WriteString(gradeTable(a.Name))
+	fmt.Fprintf(&b, "\nTurn a category off with `-%s.<category>=false`; see [checks.md](checks.md#severity-and-filtering).\n", a.Name)
 	b.WriteString("\n## Flags\n\n")
 	if flags := flagsOf(a); len(flags) > 0 {
 		fmt.Fprintf(&b, "Set with `-%s.<flag>` on the command line and under go vet, or by analyzer name in golangci-lint and nogo settings.\n\n", a.Name)
@@ -119,6 +122,31 @@ func checks(suite []*analysis.Analyzer) []byte {
 	}
 	b.WriteString("\nEvery analyzer runs by default; `-NAME=false` turns one off (`idemvet -noversion=false ./...`).\n")
 
+	b.WriteString("\n## Severity and filtering\n\n" +
+		"Every finding has a category (a sub-kind of its analyzer's hazard) and a severity: `error` for a write that is lost or a duplicate that is certain, " +
+		"`warning` for the rest (a duplicate the database rejects with an error the code does not handle, a network call holding row locks, a stale directive). " +
+		"The text output ends each finding with them, `(checkfindinsert.unhandled, warning)` (the category is left out when it is the analyzer's name: `(lostupdate, error)`), " +
+		"and prints its related information on the lines below it, marked `related:`. `-json` gives them as `category` and `severity` and prints a finding once " +
+		"even when its file belongs to a package and to its test variant; SARIF gives the severity as the result's `level`; " +
+		"the golangci-lint plugin ends each message with `(unhandled, warning)`, which golangci-lint's `severity.rules` can match.\n\n" +
+		"Filter findings with:\n\n" +
+		"- `-NAME=false`: not that analyzer (`idemvet -lockacrosscall=false ./...`);\n" +
+		"- `-NAME.CATEGORY=false`: not that category (`idemvet -checkfindinsert.unhandled=false ./...`); the same flags work under go vet, " +
+		"and by analyzer and flag name in golangci-lint's `options` and nogo's `analyzer_flags`;\n" +
+		"- `-testfiles`: findings in `_test.go` files are not reported unless it is set (fixtures and test helpers do not run concurrently with themselves);\n" +
+		"- `//idemvet:ignore NAME reason` for one finding (below).\n\n" +
+		"| analyzer | category | severity | meaning |\n|---|---|---|---|\n")
+	for _, a := range suite {
+		for _, g := range report.GradesOf(a.Name) {
+			if g.Analyzer == a.Name {
+				fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s |\n", a.Name, g.Category, g.Severity, g.Doc)
+			}
+		}
+	}
+	for _, g := range report.GradesOf("") {
+		fmt.Fprintf(&b, "| every analyzer | `%s` | %s | %s |\n", g.Category, g.Severity, g.Doc)
+	}
+
 	b.WriteString("\n## Options\n\n")
 	var shared []flagDoc
 	seen := map[*analysis.Analyzer]bool{}
@@ -173,6 +201,16 @@ func checks(suite []*analysis.Analyzer) []byte {
 		"The analyzer names a directive may use are " + strings.Join(quoted(report.Analyzers), ", ") + " and `all`. " +
 		"Under golangci-lint, `//nolint:idemvet` also works as usual.\n")
 	return b.Bytes()
+}
+
+// gradeTable renders the categories of analyzer name with their severity.
+func gradeTable(name string) string {
+	var b strings.Builder
+	b.WriteString("| category | severity | meaning |\n|---|---|---|\n")
+	for _, g := range report.GradesOf(name) {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", g.Category, g.Severity, g.Doc)
+	}
+	return b.String()
 }
 
 func quoted(names []string) []string {

@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/report"
 )
 
 // StandIns returns the directory of the shared stand-in GOPATH tree.
@@ -23,16 +25,36 @@ func StandIns() string {
 
 // Run runs analysistest.Run for a over the packages pkgs of dir (a testdata
 // directory holding src/), with the shared stand-ins added.
+//
+// Every finding's category must be graded in report.Grades: a checker
+// reporting a category without a severity fails here.
 func Run(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
 	t.Helper()
-	return analysistest.Run(t, Merge(t, dir), a, pkgs...)
+	return graded(t, analysistest.Run(t, Merge(t, dir), a, pkgs...))
 }
 
 // RunWithSuggestedFixes is Run with the suggested fixes checked against
 // .golden files.
 func RunWithSuggestedFixes(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
 	t.Helper()
-	return analysistest.RunWithSuggestedFixes(t, Merge(t, dir), a, pkgs...)
+	return graded(t, analysistest.RunWithSuggestedFixes(t, Merge(t, dir), a, pkgs...))
+}
+
+// graded checks that report.Grades gives every finding of a checker of the
+// suite (an analyzer with a category) a severity.
+func graded(t *testing.T, results []*analysistest.Result) []*analysistest.Result {
+	t.Helper()
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Category == "" {
+				continue // the test-only analyzers of the passes
+			}
+			if _, ok := report.GradeOf(r.Action.Analyzer.Name, d.Category); !ok {
+				t.Errorf("%s reports category %q, which report.Grades does not grade: add its line (analyzer, category, severity, meaning) there", r.Action.Analyzer.Name, d.Category)
+			}
+		}
+	}
+	return results
 }
 
 // Merge returns a temporary testdata directory whose src/ holds the shared

@@ -1,8 +1,11 @@
 // Package report is how idemvet's checkers report: it drops findings in
 // generated files, honors //idemvet:ignore and //idemvet:file-ignore
-// directives, keeps one finding per position and analyzer, and, when the
-// checker is done (Finish), reports the directives naming the checker that
-// are malformed or matched no finding.
+// directives, keeps one finding per position and analyzer, drops the
+// categories turned off (-NAME.CATEGORY=false) and, unless -testfiles,
+// findings in _test.go files, and, when the checker is done (Finish),
+// reports the directives naming the checker that are malformed or matched
+// no finding. Grades (severity.go) lists every category with its
+// severity.
 //
 // Each analyzer runs on its own (standalone, under go vet, in golangci-lint
 // and nogo alike), so whether a directive matched is decided per analyzer:
@@ -18,6 +21,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/passes/config"
 )
 
 // Analyzers lists the names a directive may use besides "all": idemvet's
@@ -213,7 +218,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 			suppressed = true
 		}
 	}
-	if suppressed {
+	if suppressed || !r.reported(tf, d.Category) {
 		return
 	}
 	r.seen[d.Pos] = true
@@ -221,6 +226,17 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 		d.End = r.end(d.Pos)
 	}
 	r.pass.Report(d)
+}
+
+// reported reports whether a finding of category in tf is shown: its
+// category is not turned off (-NAME.CATEGORY=false), and it is not in a
+// _test.go file, unless -testfiles. Directives are matched before this, so
+// one that suppresses a finding turned off is not reported as stale.
+func (r *Reporter) reported(tf *token.File, category string) bool {
+	if !enabled(&r.pass.Analyzer.Flags, category) {
+		return false
+	}
+	return config.TestFiles() || !strings.HasSuffix(tf.Name(), "_test.go")
 }
 
 // end returns the end of the call whose opening parenthesis is at pos (the
@@ -267,6 +283,9 @@ func (r *Reporter) Finish() {
 	}
 	r.finished = true
 	for _, dir := range r.directives {
+		if !r.reported(dir.file, Category) {
+			continue
+		}
 		for _, msg := range r.problems(dir) {
 			d := analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg}
 			if !dir.matched && dir.Problem == "" && len(dir.Names) == 1 && dir.Names[0] == r.name {

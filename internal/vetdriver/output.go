@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/report"
 )
 
 // output prints results as x/tools' drivers do: with -json a tree
@@ -32,7 +34,10 @@ func (o output) print(fset *token.FileSet, id string, results []result) int {
 			r.prereqErrs = nil // unitchecker reports the roots' errors only
 			roots[i] = rootResult{id, r}
 		}
-		printJSON(fset, roots)
+		// go vet prints the messages of this tree as its text output,
+		// which has no other place for the analyzer, category and
+		// severity.
+		printJSON(fset, roots, true)
 		return 0
 	}
 	exit := 0
@@ -44,7 +49,7 @@ func (o output) print(fset *token.FileSet, id string, results []result) int {
 	}
 	for _, r := range results {
 		for _, d := range r.diagnostics {
-			printPlain(os.Stderr, fset, o.context, d)
+			printPlain(os.Stderr, fset, o.context, r.a.Name, d)
 			exit = 1
 		}
 	}
@@ -63,16 +68,11 @@ type rootResult struct {
 // errors and diagnostics (each once, though a file belongs to a package
 // and its test variant) on stderr, and 1 for errors, 3 for diagnostics.
 func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
+	results = dedup(fset, results)
 	if o.json {
-		printJSON(fset, results)
+		printJSON(fset, results, false)
 		return 0
 	}
-	type key struct {
-		pos, end token.Position
-		a        *analysis.Analyzer
-		message  string
-	}
-	seen := map[key]bool{}
 	errors, diags := 0, 0
 	for _, r := range results {
 		for _, e := range r.prereqErrs {
@@ -86,12 +86,7 @@ func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
 		}
 		diags += len(r.diagnostics)
 		for _, d := range r.diagnostics {
-			k := key{fset.Position(d.Pos), fset.Position(d.End), r.a, d.Message}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			printPlain(os.Stderr, fset, o.context, d)
+			printPlain(os.Stderr, fset, o.context, r.a.Name, d)
 		}
 	}
 	switch {
@@ -103,9 +98,37 @@ func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
 	return 0
 }
 
+// dedup drops the diagnostics a package variant shares with one printed
+// before it: a file of pkg is also a file of pkg [pkg.test], and its
+// findings are reported once, under the first.
+func dedup(fset *token.FileSet, results []rootResult) []rootResult {
+	type key struct {
+		pos, end token.Position
+		a        *analysis.Analyzer
+		message  string
+	}
+	seen := map[key]bool{}
+	out := make([]rootResult, len(results))
+	for i, r := range results {
+		var keep []analysis.Diagnostic
+		for _, d := range r.diagnostics {
+			k := key{fset.Position(d.Pos), fset.Position(d.End), r.a, d.Message}
+			if !seen[k] {
+				seen[k] = true
+				keep = append(keep, d)
+			}
+		}
+		r.diagnostics = keep
+		out[i] = r
+	}
+	return out
+}
+
 // printJSON prints the tree {package ID: {analyzer: [diagnostic] |
-// {"error": text}}} on stdout.
-func printJSON(fset *token.FileSet, results []rootResult) {
+// {"error": text}}} on stdout. Each diagnostic carries its severity (from
+// report.Grades); with tagged, its message also ends with the tag the
+// text output appends.
+func printJSON(fset *token.FileSet, results []rootResult, tagged bool) {
 	tree := map[string]map[string]any{}
 	add := func(id, name string, v any) {
 		if tree[id] == nil {
@@ -122,7 +145,7 @@ func printJSON(fset *token.FileSet, results []rootResult) {
 		case r.err != nil:
 			v = jsonError{r.err.Error()}
 		case len(r.diagnostics) > 0:
-			v = jsonDiagnostics(fset, r.diagnostics)
+			v = jsonDiagnostics(fset, r.a.Name, r.diagnostics, tagged)
 		default:
 			continue
 		}
@@ -158,6 +181,7 @@ type (
 	}
 	jsonDiagnostic struct {
 		Category       string             `json:"category,omitempty"`
+		Severity       string             `json:"severity,omitempty"` // idemvet's addition: error or warning
 		Posn           string             `json:"posn"`
 		End            string             `json:"end"`
 		Message        string             `json:"message"`
@@ -166,7 +190,7 @@ type (
 	}
 )
 
-func jsonDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) []jsonDiagnostic {
+func jsonDiagnostics(fset *token.FileSet, analyzer string, diags []analysis.Diagnostic, tagged bool) []jsonDiagnostic {
 	out := make([]jsonDiagnostic, 0, len(diags))
 	for _, d := range diags {
 		var fixes []jsonSuggestedFix
@@ -184,17 +208,27 @@ func jsonDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) []jsonDia
 		}
 		var related []jsonRelated
 		for _, r := range d.Related {
+			rmsg := r.Message
+			if tagged {
+				rmsg = "related: " + rmsg
+			}
 			related = append(related, jsonRelated{
 				Posn:    fset.Position(r.Pos).String(),
 				End:     fset.Position(cmp.Or(r.End, r.Pos)).String(),
-				Message: r.Message,
+				Message: rmsg,
 			})
+		}
+		sev, _ := report.SeverityOf(analyzer, d.Category)
+		msg := d.Message
+		if tagged {
+			msg += " " + report.Tag(analyzer, d.Category)
 		}
 		out = append(out, jsonDiagnostic{
 			Category:       d.Category,
+			Severity:       string(sev),
 			Posn:           fset.Position(d.Pos).String(),
 			End:            fset.Position(cmp.Or(d.End, d.Pos)).String(),
-			Message:        d.Message,
+			Message:        msg,
 			SuggestedFixes: fixes,
 			Related:        related,
 		})
@@ -202,9 +236,11 @@ func jsonDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) []jsonDia
 	return out
 }
 
-// printPlain prints a diagnostic and its related information, with
-// context lines when contextLines >= 0.
-func printPlain(w io.Writer, fset *token.FileSet, contextLines int, d analysis.Diagnostic) {
+// printPlain prints a diagnostic, its message followed by its tag
+// ("(checkfindinsert.unhandled, warning)"), and its related information,
+// each on a line of its own marked "related:", with context lines when
+// contextLines >= 0.
+func printPlain(w io.Writer, fset *token.FileSet, contextLines int, analyzer string, d analysis.Diagnostic) {
 	print := func(pos, end token.Pos, message string) {
 		posn := fset.Position(pos)
 		fmt.Fprintf(w, "%s: %s\n", posn, message)
@@ -223,8 +259,8 @@ func printPlain(w io.Writer, fset *token.FileSet, contextLines int, d analysis.D
 			}
 		}
 	}
-	print(d.Pos, d.End, d.Message)
+	print(d.Pos, d.End, d.Message+" "+report.Tag(analyzer, d.Category))
 	for _, r := range d.Related {
-		print(r.Pos, r.End, "\t"+r.Message)
+		print(r.Pos, r.End, "\trelated: "+r.Message)
 	}
 }

@@ -36,6 +36,8 @@ type Config struct {
 	// Debug makes the passes print notes about what they gave up on to
 	// standard error.
 	Debug bool
+	// TestFiles reports findings in _test.go files too.
+	TestFiles bool
 }
 
 // DefaultBudget is the default of Config.Budget: about a second of work
@@ -48,18 +50,24 @@ var (
 	discoverFlag = true
 	budgetFlag   = DefaultBudget
 	debugFlag    bool
+	testFiles    bool
 )
 
 func init() {
 	Analyzer.Flags.StringVar(&schemaFlag, "schema", "", "comma-separated schema files, folders or globs (DDL or migrations); paths outside the module are allowed here only. Default: discover from sqlc.yaml, migration folders and DDL in Go code")
 	Analyzer.Flags.BoolVar(&discoverFlag, "discover", true, "discover the schema when -schema is not set")
 	Analyzer.Flags.IntVar(&budgetFlag, "budget", DefaultBudget, "the most SSA values the model visits in one function before it gives up on the function (no findings in it)")
+	Analyzer.Flags.BoolVar(&testFiles, "testfiles", false, "report findings in _test.go files too (test fixtures and helpers do not run concurrently with themselves)")
 	Analyzer.Flags.BoolVar(&debugFlag, "debug", false, "print notes on what the analysis gave up on (functions over -budget) to standard error; idemvet -debug=... sets it too")
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return &Config{Schema: schemaFlag, Discover: discoverFlag, Budget: budgetFlag, Debug: debugFlag}, nil
+	return &Config{Schema: schemaFlag, Discover: discoverFlag, Budget: budgetFlag, Debug: debugFlag, TestFiles: testFiles}, nil
 }
+
+// TestFiles reports the testfiles option, for the report package, which
+// filters findings in every checker and cannot require this analyzer.
+func TestFiles() bool { return testFiles }
 
 // notLifted are the options that keep only their analyzer-qualified name
 // (-idemvet_config.debug): the top-level -debug is x/tools' own.
