@@ -12,9 +12,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/checkfindinsert"
+	"github.com/idemvet/idemvet/cronlease"
 	"github.com/idemvet/idemvet/lockacrosscall"
 	"github.com/idemvet/idemvet/lostupdate"
 	"github.com/idemvet/idemvet/noversion"
+	"github.com/idemvet/idemvet/redelivery"
 	"github.com/idemvet/idemvet/retrypost"
 	"github.com/idemvet/idemvet/upsert"
 )
@@ -28,4 +30,6 @@ var Suite = []*analysis.Analyzer{
 	retrypost.Analyzer,
 	lockacrosscall.Analyzer,
 	upsert.Analyzer,
+	redelivery.Analyzer,
+	cronlease.Analyzer,
 }

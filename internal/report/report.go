@@ -29,7 +29,7 @@ import (
 // checkers, including those not yet in the default suite. A directive
 // naming anything else is reported as a probable typo by the checker whose
 // name is closest.
-var Analyzers = []string{"checkfindinsert", "lostupdate", "noversion", "retrypost", "lockacrosscall", "upsert"}
+var Analyzers = []string{"checkfindinsert", "lostupdate", "noversion", "retrypost", "lockacrosscall", "upsert", "redelivery", "cronlease"}
 
 // Category is the Diagnostic.Category of the reports about directives.
 const Category = "directive"

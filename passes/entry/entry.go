@@ -74,6 +74,7 @@ type Result struct {
 	spawns map[*types.Func]*spawnFact
 	once   sync.Once
 	g      *graph
+	guard  string // a scheduler option that elects one instance
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -116,6 +117,15 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
+	uses := map[*types.Func]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok {
+			if _, ok := apis.ScheduleGuards[f.FullName()]; ok {
+				uses[f] = true
+			}
+		}
+	}
+	r.guard = guardOf(uses)
 	if mayExportSpawns(pass, r.spawns) {
 		r.once.Do(func() { r.g = r.build() })
 		r.g.exportSpawns(pass)
@@ -247,10 +257,15 @@ type graph struct {
 	byObj   map[*types.Func]*ssa.Function
 	methods map[string][]*ssa.Function // in-package methods by name
 	order   []*node
+
+	deliveries map[*ssa.Function]*Delivery
+	schedules  []*Schedule
+	locks      map[*ssa.Function][]*Lock
 }
 
 func (r *Result) build() *graph {
-	g := &graph{r: r, nodes: map[*ssa.Function]*node{}, byObj: map[*types.Func]*ssa.Function{}, methods: map[string][]*ssa.Function{}}
+	g := &graph{r: r, nodes: map[*ssa.Function]*node{}, byObj: map[*types.Func]*ssa.Function{}, methods: map[string][]*ssa.Function{},
+		deliveries: map[*ssa.Function]*Delivery{}, locks: map[*ssa.Function][]*Lock{}}
 	if r.lazy == nil {
 		return g
 	}
@@ -281,6 +296,9 @@ func (r *Result) build() *graph {
 	}
 	for _, n := range g.order {
 		g.roots(n)
+		if d := deliveryShape(n.fn); d != nil {
+			g.deliveries[n.fn] = d
+		}
 	}
 	for _, n := range g.order {
 		g.uses(n)
@@ -382,6 +400,7 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		n.succs = append(n.succs, g.nodes[t])
 	}
 	callee := analysisutil.CalleeFunc(common)
+	g.noteCall(n, call, callee)
 	if callee != nil {
 		if c, ok := apis.ConsumeCalls[callee.FullName()]; ok {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)

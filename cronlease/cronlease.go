@@ -1,0 +1,133 @@
+package cronlease
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/effects"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
+	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports scheduled jobs that run in every instance at once.
+var Analyzer = &analysis.Analyzer{
+	Name:     "cronlease",
+	Doc:      analysisutil.MustExtractDoc(doc, "cronlease"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/cronlease.md",
+	Run:      analysisutil.Guard("cronlease", run),
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
+	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
+	if db.Err != nil || nc.Err != nil || ent.Err != nil {
+		return nil, nil
+	}
+	rep := report.New(pass)
+	defer rep.Finish()
+	if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
+		return nil, nil // no effects: nothing a schedule could repeat
+	}
+	for _, sc := range ent.Schedules() {
+		checkSchedule(pass, rep, db, nc, ent, sc)
+	}
+	return nil, nil
+}
+
+func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, sc *entry.Schedule) {
+	if sc.Guard != "" {
+		return // the scheduler runs each job in one instance
+	}
+	if sc.Fn == nil {
+		return // a function of another package: no effects in view here
+	}
+	name := jobName(sc.Fn)
+	s := effects.Of(pass.Fset, db, nc, ent, sc.Fn)
+	if len(s.Claims) == 0 {
+		if r, w, ok := flag(db, sc.Fn); ok {
+			col := w.Set[0].Column
+			rep.Report(analysis.Diagnostic{
+				Pos:      sc.Call.Pos(),
+				End:      token.NoPos,
+				Category: "flag",
+				Message: fmt.Sprintf("%s job %s checks %s.%s (read at %s) and then sets it at %s: two instances both read it and both run; claim it in one statement (UPDATE %s SET %s = ... WHERE ... AND %s = <unset>, and skip when 0 rows) or take a lease",
+					sc.Lib, name, w.Table, col, r.Position(pass.Fset), w.Position(pass.Fset), w.Table, col, col),
+				Related: []analysis.RelatedInformation{{Pos: w.Pos, Message: "the flag is set here"}},
+			})
+			return
+		}
+	}
+	for _, e := range s.Effects {
+		if s.Claimed(e) {
+			continue
+		}
+		where := analysisutil.Position(pass.Fset, e.Pos)
+		if e.Origin != "" {
+			where = e.Origin
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos:      sc.Call.Pos(),
+			End:      token.NoPos,
+			Category: "nolease",
+			Message: fmt.Sprintf("%s job %s runs in every instance at the same time and repeats its %s at %s; claim a lease first (UPDATE job_leases SET held_until = now() + interval '10 minutes' WHERE job_name = $1 AND held_until < now(), and skip when 0 rows), take pg_try_advisory_lock, or use a scheduler with a distributed locker",
+				sc.Lib, name, e.What, where),
+			Related: []analysis.RelatedInformation{{Pos: e.Pos, Message: "the effect repeated by each instance"}},
+		})
+		return // one finding per registration
+	}
+}
+
+// flag finds the flag pattern in fn: a read of a column of a table, then
+// an UPDATE of that table setting the column to a constant, its rows
+// affected not examined.
+func flag(db *dbcall.Result, fn *ssa.Function) (read, write *dbcall.Access, ok bool) {
+	fi := db.Func(fn)
+	if fi == nil {
+		return nil, nil, false
+	}
+	for _, w := range fi.Accesses {
+		if w.Kind != dbcall.KindUpdate || w.RowsChecked || len(w.Set) == 0 {
+			continue
+		}
+		for _, r := range fi.Accesses {
+			if r.Kind != dbcall.KindRead || r.Table != w.Table || !ssautil.Before(r.Call, w.Call) {
+				continue
+			}
+			for _, s := range w.Set {
+				if s.Const == "" && s.Class != sqltext.AssignConst {
+					continue
+				}
+				for _, c := range r.Reads {
+					if c.Column == s.Column {
+						w2 := *w
+						w2.Set = []dbcall.Binding{s}
+						return r, &w2, true
+					}
+				}
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// jobName names the scheduled function for messages.
+func jobName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "registered in " + ssautil.FuncLabel(fn.Parent())
+	}
+	return ssautil.FuncLabel(fn)
+}

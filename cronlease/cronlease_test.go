@@ -1,0 +1,14 @@
+package cronlease_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/cronlease"
+	"github.com/idemvet/idemvet/internal/idemvettest"
+)
+
+func Test(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), cronlease.Analyzer, "cronjobs", "gocronjobs", "gocronelected")
+}

@@ -1,0 +1,52 @@
+// Package cronlease defines an Analyzer that reports scheduled jobs that
+// every instance of a service runs at the same time.
+//
+// # Analyzer cronlease
+//
+// cronlease: report scheduled jobs that run in every instance at once
+//
+// A schedule registered in the program (robfig/cron AddFunc, AddJob,
+// Schedule; gocron NewJob with NewTask) fires in every instance that runs
+// it: with three replicas, the nightly settlement settles three times, at
+// the same moment. A "running" flag read and then set does not help: two
+// instances both read false and both set it.
+//
+// Wrong:
+//
+//	c.AddFunc("@hourly", func() { // cron job ... runs in every instance
+//		db.ExecContext(ctx, `UPDATE wallets SET balance = balance + interest WHERE ...`)
+//	})
+//
+// Right: claim a lease atomically and skip the run when another instance
+// holds it:
+//
+//	res, _ := db.ExecContext(ctx, `UPDATE job_leases SET holder = $1, held_until = now() + interval '10 minutes'
+//		WHERE job_name = $2 AND held_until < now()`, host, "interest")
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return // another instance runs it
+//	}
+//
+// pg_try_advisory_lock with its result tested, a tested distributed lock
+// (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built
+// with WithDistributedElector or WithDistributedLocker are fixes too.
+//
+// The analyzer reports at the registration whose function (with its
+// closures and everything it calls, in any package, through summaries)
+// reaches an effect that repeats (an INSERT without a conflict clause, a
+// relative UPDATE, a POST without a stable Idempotency-Key, an email, a
+// published message) with no claim before it: category "nolease", the
+// effect as related information. A read of a table's column followed by
+// an UPDATE setting that column to a constant, its rows affected not
+// examined (the flag pattern), is category "flag".
+//
+// It stays silent on jobs whose effects are idempotent (absolute updates,
+// DELETE-only cleanups, upserts), on jobs that claim a lease, an advisory
+// lock or a distributed lock first, on packages whose gocron scheduler has
+// a distributed elector or locker, on river periodic jobs (river elects a
+// leader), and on scheduled functions of other packages passed directly
+// (wrap them in a closure to have them checked).
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore cronlease the service runs as a single replica by design
+package cronlease

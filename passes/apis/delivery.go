@@ -1,0 +1,86 @@
+package apis
+
+// DeliveryKind is how a delivery reaches a handler at least once.
+type DeliveryKind uint8
+
+const (
+	DeliveryNone    DeliveryKind = iota
+	DeliveryWebhook              // a provider's webhook, retried until it gets a 2xx
+	DeliveryMessage              // a broker's message, redelivered until acknowledged
+	DeliveryJob                  // a queue's job, retried when it fails or its worker dies
+)
+
+var deliveryKindNames = [...]string{"", "webhook", "message", "job"}
+
+func (k DeliveryKind) String() string {
+	if int(k) < len(deliveryKindNames) {
+		return deliveryKindNames[k]
+	}
+	return "?"
+}
+
+// Webhook describes a call that verifies or parses a provider's webhook
+// event: a handler calling it receives the provider's deliveries. ID says
+// what identifies the event, for messages.
+type Webhook struct {
+	Lib string
+	ID  string
+}
+
+// WebhookCalls maps the verify and parse functions of webhook libraries by
+// full name.
+var WebhookCalls = map[string]Webhook{
+	"github.com/stripe/stripe-go/v82/webhook.ConstructEvent":                  {"stripe", "event.ID"},
+	"github.com/stripe/stripe-go/v82/webhook.ConstructEventWithOptions":       {"stripe", "event.ID"},
+	"github.com/stripe/stripe-go/v82/webhook.ConstructEventIgnoringTolerance": {"stripe", "event.ID"},
+	"github.com/stripe/stripe-go/v81/webhook.ConstructEvent":                  {"stripe", "event.ID"},
+	"github.com/stripe/stripe-go/v76/webhook.ConstructEvent":                  {"stripe", "event.ID"},
+	"github.com/google/go-github/v66/github.ValidatePayload":                  {"github", "the X-GitHub-Delivery header"},
+	"github.com/google/go-github/v66/github.ParseWebHook":                     {"github", "the X-GitHub-Delivery header"},
+	"github.com/google/go-github/v62/github.ValidatePayload":                  {"github", "the X-GitHub-Delivery header"},
+	"github.com/google/go-github/v62/github.ParseWebHook":                     {"github", "the X-GitHub-Delivery header"},
+	"(*github.com/svix/svix-webhooks/go.Webhook).Verify":                      {"svix", "the svix-id header"},
+}
+
+// DeliveryIDs names what identifies the deliveries of each library whose
+// handlers are recognized by a parameter (EntryParams) or a consume call.
+var DeliveryIDs = map[string]string{
+	"nats":      "the Nats-Msg-Id header",
+	"jetstream": "the Nats-Msg-Id header or the stream sequence",
+	"sarama":    "the message's topic, partition and offset",
+	"kafka-go":  "the message's topic, partition and offset",
+	"amqp":      "the delivery's MessageId",
+	"pubsub":    "the message ID",
+	"sqs":       "the message's MessageId",
+	"lambda":    "the message's MessageId",
+	"asynq":     "the task ID",
+	"river":     "job.ID",
+}
+
+// DistLock describes a distributed lock call: the lock is held only when
+// its error (Err, a result index) is nil, or its bool result (OK) is true.
+type DistLock struct {
+	Lib string
+	Err int
+	OK  int
+}
+
+// DistLocks maps the acquire calls of distributed locks by full name. A
+// tested acquisition is a claim: the code after it runs in one instance.
+var DistLocks = map[string]DistLock{
+	"(*github.com/redis/go-redis/v9.Client).SetNX":          {"go-redis SetNX", -1, -1},
+	"(*github.com/redis/go-redis/v9.Client).SetArgs":        {"go-redis SET NX", -1, -1},
+	"(*github.com/bsm/redislock.Client).Obtain":             {"redislock", 1, -1},
+	"github.com/bsm/redislock.Obtain":                       {"redislock", 1, -1},
+	"(*github.com/go-redsync/redsync/v4.Mutex).Lock":        {"redsync", 0, -1},
+	"(*github.com/go-redsync/redsync/v4.Mutex).LockContext": {"redsync", 0, -1},
+	"(*github.com/go-redsync/redsync/v4.Mutex).TryLock":     {"redsync", 0, -1},
+}
+
+// ScheduleGuards are the options that make a scheduler run each job in
+// one instance only (gocron's distributed elector and locker).
+var ScheduleGuards = map[string]string{
+	"github.com/go-co-op/gocron/v2.WithDistributedElector":   "gocron distributed elector",
+	"github.com/go-co-op/gocron/v2.WithDistributedLocker":    "gocron distributed locker",
+	"github.com/go-co-op/gocron/v2.WithDistributedJobLocker": "gocron distributed job locker",
+}

@@ -1,0 +1,176 @@
+package entry
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// Delivery describes a function that a provider, broker or queue calls at
+// least once per event: the same event may come again.
+type Delivery struct {
+	Kind apis.DeliveryKind
+	Lib  string
+	// ID says what identifies the event ("event.ID", "the
+	// X-GitHub-Delivery header"), for messages.
+	ID string
+	// Pos is where the delivery is received: the verify or consume call,
+	// or the handler's declaration.
+	Pos token.Pos
+}
+
+// Schedule is a registration of a function on a schedule (robfig/cron
+// AddFunc, gocron NewTask): every instance of the program runs it.
+type Schedule struct {
+	Call ssa.CallInstruction
+	// Fn is the scheduled function when it is a function of this package.
+	Fn  *ssa.Function
+	Lib string
+	// Guard names the option that runs the package's schedules in one
+	// instance only (a gocron distributed elector), "" when none is used.
+	Guard string
+}
+
+// Lock is a distributed lock acquired in a function, its outcome used.
+type Lock struct {
+	Call ssa.CallInstruction
+	Lib  string
+}
+
+// Delivery returns the at-least-once delivery fn handles, or nil.
+func (r *Result) Delivery(fn *ssa.Function) *Delivery {
+	if g := r.graph(); g != nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		return g.deliveries[fn]
+	}
+	return nil
+}
+
+// Schedules returns the schedule registrations of the package.
+func (r *Result) Schedules() []*Schedule {
+	if g := r.graph(); g != nil {
+		return g.schedules
+	}
+	return nil
+}
+
+// Locks returns the distributed locks fn acquires and tests.
+func (r *Result) Locks(fn *ssa.Function) []*Lock {
+	if g := r.graph(); g != nil {
+		return g.locks[fn]
+	}
+	return nil
+}
+
+// graph builds the package's graph on first use; nil on failure.
+func (r *Result) graph() (g *graph) {
+	if r == nil || r.Err != nil {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			g = nil
+		}
+	}()
+	r.once.Do(func() { r.g = r.build() })
+	return r.g
+}
+
+// deliveryShape reports a handler signature of a message or job library:
+// at most two parameters (a context and the message), at most an error
+// result.
+func deliveryShape(fn *ssa.Function) *Delivery {
+	sig := fn.Signature
+	if sig.Params().Len() > 2 || sig.Results().Len() > 1 {
+		return nil
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		p, ok := apis.EntryParams[namedKey(sig.Params().At(i).Type())]
+		if !ok {
+			continue
+		}
+		switch p.Kind {
+		case apis.EntryMessage:
+			return &Delivery{Kind: apis.DeliveryMessage, Lib: p.Lib, ID: apis.DeliveryIDs[p.Lib], Pos: fn.Pos()}
+		case apis.EntryJob:
+			return &Delivery{Kind: apis.DeliveryJob, Lib: p.Lib, ID: apis.DeliveryIDs[p.Lib], Pos: fn.Pos()}
+		}
+	}
+	return nil
+}
+
+// noteCall records what a call tells about deliveries, schedules and locks.
+func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) {
+	if callee == nil {
+		return
+	}
+	name := callee.FullName()
+	if w, ok := apis.WebhookCalls[name]; ok && g.deliveries[n.fn] == nil {
+		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryWebhook, Lib: w.Lib, ID: w.ID, Pos: call.Pos()}
+	}
+	if c, ok := apis.ConsumeCalls[name]; ok && g.deliveries[n.fn] == nil {
+		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryMessage, Lib: c.Lib, ID: apis.DeliveryIDs[c.Lib], Pos: call.Pos()}
+	}
+	if l, ok := apis.DistLocks[name]; ok && used(call) {
+		g.locks[n.fn] = append(g.locks[n.fn], &Lock{Call: call, Lib: l.Lib})
+	}
+	if s, ok := apis.Spawners[name]; ok && s.Kind == apis.EntrySchedule {
+		args := call.Common().Args
+		if call.Common().StaticCallee() != nil && call.Common().StaticCallee().Signature.Recv() != nil {
+			args = args[1:]
+		}
+		sc := &Schedule{Call: call, Lib: s.Lib, Guard: g.r.guard}
+		if s.Arg < len(args) {
+			sc.Fn = g.target(args[s.Arg])
+			if sc.Fn == nil {
+				sc.Fn = g.runMethod(args[s.Arg])
+			}
+		}
+		g.schedules = append(g.schedules, sc)
+	}
+}
+
+// runMethod returns the Run method of this package of a job value handed
+// to cron's AddJob or Schedule.
+func (g *graph) runMethod(v ssa.Value) *ssa.Function {
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok {
+		return nil
+	}
+	ms := types.NewMethodSet(mi.X.Type())
+	for i := 0; i < ms.Len(); i++ {
+		if f, ok := ms.At(i).Obj().(*types.Func); ok && f.Name() == "Run" {
+			if fn := g.byObj[f]; fn != nil {
+				return fn
+			}
+		}
+	}
+	return nil
+}
+
+// used reports whether a call's result is used at all: a lock whose
+// outcome is discarded guards nothing.
+func used(call ssa.CallInstruction) bool {
+	v := call.Value()
+	if v == nil {
+		return false
+	}
+	refs := v.Referrers()
+	return refs != nil && len(*refs) > 0
+}
+
+// guardOf names the scheduler option of the package that runs jobs in one
+// instance, or "".
+func guardOf(uses map[*types.Func]bool) string {
+	for f := range uses {
+		if g, ok := apis.ScheduleGuards[f.FullName()]; ok {
+			return g
+		}
+	}
+	return ""
+}

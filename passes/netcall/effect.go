@@ -1,0 +1,58 @@
+package netcall
+
+import (
+	"strings"
+
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// IdempotencyHeaders are the request headers that carry an idempotency
+// key for the purpose of Repeats.
+var IdempotencyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key", "Idempotency-Token"}
+
+// Repeats reports whether making the call again repeats its effect, with
+// what it repeats ("POST {baseURL}/v1/charges", "a Kafka publish"):
+//
+//   - an HTTP POST or PATCH (or a request whose method is unknown but
+//     whose body is sent) without an idempotency key that stays the same
+//     on every run: a key minted anew each time does not count;
+//   - an email (net/smtp) or a message published to Kafka or NATS;
+//   - a gRPC call, unless the method name says it reads (Get, List, ...).
+//
+// GET, PUT, DELETE and other methods are idempotent by HTTP's rules.
+func (c *Call) Repeats() (bool, string) {
+	switch c.Kind {
+	case apis.NetSMTP:
+		return true, "email"
+	case apis.NetKafka, apis.NetNATS:
+		// Readers and subscriptions reach the broker too; only sends publish.
+		sink := c.Chain[len(c.Chain)-1]
+		for _, verb := range []string{"Write", "Publish", "Produce", "Send"} {
+			if strings.Contains(sink, verb) {
+				return true, c.Kind.String() + " publish"
+			}
+		}
+	case apis.NetGRPC:
+		last := c.Chain[0]
+		if i := strings.LastIndex(last, "."); i >= 0 {
+			last = last[i+1:]
+		}
+		for _, p := range []string{"Get", "List", "Read", "Find", "Search", "Check", "Lookup", "Describe", "Fetch"} {
+			if strings.HasPrefix(last, p) {
+				return false, ""
+			}
+		}
+		return true, "the gRPC call " + c.Chain[0]
+	case apis.NetHTTP:
+		for _, q := range c.Requests {
+			if q.Method != "POST" && q.Method != "PATCH" {
+				continue
+			}
+			if h := q.Header(IdempotencyHeaders); h != nil && len(h.Value.Fresh) == 0 {
+				continue // a stable key: the server deduplicates
+			}
+			return true, q.Method + " " + q.URL
+		}
+	}
+	return false, ""
+}

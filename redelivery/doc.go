@@ -1,0 +1,67 @@
+// Package redelivery defines an Analyzer that reports webhook, message and
+// job handlers whose effects repeat when the same event is delivered again.
+//
+// # Analyzer redelivery
+//
+// redelivery: report effects repeated when an event is redelivered
+//
+// Webhook providers, brokers and job queues deliver at least once: a
+// provider retries until it gets a 2xx (and sometimes after), a broker
+// redelivers a message that was not acknowledged before a crash or a
+// timeout, a queue retries a job that failed or whose worker died. A
+// handler whose effect is not idempotent repeats it: a subscription
+// granted twice, a wallet credited twice, an email sent twice. Note that
+// SET balance = balance + $1, the fix for a lost update, is exactly what
+// counts twice here.
+//
+// Wrong:
+//
+//	event, err := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), secret)
+//	...
+//	db.ExecContext(ctx, `UPDATE wallets SET balance = balance + $1 WHERE user_id = $2`, amount, user)
+//	// stripe webhook handler repeats this relative update of wallets.balance when the
+//	// event is delivered again; claim event.ID first ...
+//
+// Right: claim the event's identity first, and stop when the claim finds
+// it taken, in the same transaction as the effect:
+//
+//	res, err := tx.ExecContext(ctx, `INSERT INTO processed_events (id) VALUES ($1) ON CONFLICT DO NOTHING`, event.ID)
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return nil // already processed
+//	}
+//	tx.ExecContext(ctx, `UPDATE wallets SET balance = balance + $1 WHERE user_id = $2`, amount, user)
+//
+// An INSERT into a unique column with the violation handled is a claim
+// too, and so are a compare-and-set or lease UPDATE whose rows affected
+// are examined, pg_try_advisory_lock, and a tested distributed lock
+// (go-redis SetNX, bsm/redislock, go-redsync).
+//
+// Deliveries (passes/entry, from the tables in passes/apis): HTTP handlers
+// that verify or parse a provider's event (stripe-go webhook.ConstructEvent
+// and its variants; go-github ValidatePayload and ParseWebHook; svix
+// Webhook.Verify); message handlers (a function taking a nats.go or
+// JetStream message, a sarama claim, an amqp091-go delivery, a Pub/Sub
+// message, or one that reads from a kafka-go Reader or an SQS queue); job
+// handlers (river Work, asynq handlers). Effects (passes/dbcall,
+// passes/netcall): an INSERT without a conflict clause or a handled unique
+// violation, an UPDATE relative to the stored value (c = c + $1,
+// gorm.Expr, Redis INCR), an upsert whose DO UPDATE is relative, a POST or
+// PATCH without a stable Idempotency-Key, an email, a published message, a
+// gRPC call that does not read; in the handler, its closures, or any
+// function it calls in any package (through summaries).
+//
+// It stays silent on handlers whose effects are all idempotent (absolute
+// UPDATE, DELETE, upserts, INSERT ... ON CONFLICT DO NOTHING), on effects
+// after a claim of any key (a claim on a business key the effect's own
+// conflict target covers is as good as the event's id), on effects in a
+// call that claims first itself, and on POSTs with a stable
+// Idempotency-Key. It reports at the call in the handler that performs or
+// leads to the effect; where the delivery is received is related
+// information.
+//
+// Categories: "webhook", "message", "job".
+//
+// Suppress a finding with a comment on the line or the line above:
+//
+//	//idemvet:ignore redelivery the provider sends each event once per endpoint and we ack after commit
+package redelivery

@@ -1,0 +1,116 @@
+package redelivery
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/effects"
+	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
+	"github.com/idemvet/idemvet/passes/netcall"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports effects repeated when an event is delivered again.
+var Analyzer = &analysis.Analyzer{
+	Name:     "redelivery",
+	Doc:      analysisutil.MustExtractDoc(doc, "redelivery"),
+	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/redelivery.md",
+	Run:      analysisutil.Guard("redelivery", run),
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
+	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
+	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
+	if db.Err != nil || nc.Err != nil || ent.Err != nil {
+		return nil, nil // the model failed here: stay silent, even about directives
+	}
+	rep := report.New(pass)
+	defer rep.Finish()
+	if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
+		return nil, nil // no effects at all
+	}
+	for _, fn := range candidates(db, nc) {
+		if rep.Generated(fn.Pos()) {
+			continue
+		}
+		if d := ent.Delivery(fn); d != nil {
+			checkHandler(pass, rep, effects.Of(pass.Fset, db, nc, ent, fn), d)
+		}
+	}
+	return nil, nil
+}
+
+// candidates lists the functions with effects (and the parents of
+// closures with effects), in source order, once each.
+func candidates(db *dbcall.Result, nc *netcall.Result) []*ssa.Function {
+	seen := map[*ssa.Function]bool{}
+	var out []*ssa.Function
+	add := func(fn *ssa.Function) {
+		for i := 0; fn != nil && i < 8; i++ {
+			if !seen[fn] {
+				seen[fn] = true
+				out = append(out, fn)
+			}
+			fn = fn.Parent()
+		}
+	}
+	for _, fi := range db.Funcs {
+		add(fi.Fn)
+	}
+	for _, fi := range nc.Funcs {
+		add(fi.Fn)
+	}
+	return out
+}
+
+// checkHandler reports each effect of a delivery handler that no claim
+// precedes.
+func checkHandler(pass *analysis.Pass, rep *report.Reporter, s *effects.Set, d *entry.Delivery) {
+	for _, e := range s.Effects {
+		if s.Claimed(e) {
+			continue // a claim lets one delivery through
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos:      e.Pos,
+			End:      token.NoPos,
+			Category: d.Kind.String(),
+			Message:  message(pass, d, e),
+			Related:  []analysis.RelatedInformation{{Pos: d.Pos, Message: "the " + d.Kind.String() + " is received here"}},
+		})
+	}
+}
+
+func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect) string {
+	what := "this " + e.What
+	if e.Via != "" {
+		what = fmt.Sprintf("the %s by %s", e.What, e.Via)
+		if e.Origin != "" {
+			what += " at " + e.Origin
+		}
+	}
+	again := "the event is delivered again"
+	handler := d.Lib + " webhook handler"
+	switch d.Kind {
+	case apis.DeliveryMessage:
+		again, handler = "the message is delivered again", d.Lib+" message handler"
+	case apis.DeliveryJob:
+		again, handler = "the job is retried", d.Lib+" job handler"
+	}
+	id := d.ID
+	if id == "" {
+		id = "the delivery's id"
+	}
+	return fmt.Sprintf("%s repeats %s when %s; claim %s first (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction", handler, what, again, id)
+}

@@ -1,0 +1,14 @@
+package redelivery_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/idemvettest"
+	"github.com/idemvet/idemvet/redelivery"
+)
+
+func Test(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), redelivery.Analyzer, "stripehook", "layered/...", "consumers", "jobs")
+}
