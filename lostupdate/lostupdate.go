@@ -72,7 +72,7 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 		if set.Class != sqltext.AssignParam || set.Value.IsZero() {
 			continue // atomic (c = c + $1), constant, or not a Go value
 		}
-		for _, src := range db.Sources(fi.Fn, set.Value) {
+		for _, src := range db.SourcesAt(fi.Fn, set.Value, w.Call) {
 			if !src.Derived || src.Column != set.Column || src.Read.Table != w.Table {
 				continue
 			}

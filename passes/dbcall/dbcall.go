@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact)},
 }
 
 // Result is the database model of one package.
@@ -87,12 +87,19 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = result, nil
 		}
 	}()
+	var muts map[*types.Func]*mutatesFact
+	if !isLibrary(pass.Pkg.Path()) && ownCode(pass) {
+		// The fields methods assign, for the models of other packages:
+		// read from the syntax, so model packages need no SSA.
+		muts = scanMutations(pass)
+	}
 	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
 	}
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
 	result.Pkg, result.SrcFuncs = pkg, srcFuncs
 	b := newBuilder(pass, pkg)
+	b.muts = muts
 	result.b = b
 	if cfg, ok := pass.ResultOf[config.Analyzer].(*config.Config); ok {
 		b.limit, b.debug = cfg.Budget, cfg.Debug
@@ -200,6 +207,8 @@ type builder struct {
 	// imported lists the updates in the summaries of functions of other
 	// packages (see Writers).
 	imported []importedWrite
+	// muts are the field assignments of this package's functions.
+	muts map[*types.Func]*mutatesFact
 	// builds caches the statements of query builders by the call that
 	// renders them (squirrel's ToSql).
 	builds map[ssa.Value]*builtStmt

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"strings"
@@ -31,11 +32,19 @@ type Source struct {
 //	err := row.Scan(&views)        // views ← posts.view_count
 //	n := views + 1                 // n ← posts.view_count (derived, +1)
 func (r *Result) Sources(fn *ssa.Function, ref Ref) []Source {
+	return r.SourcesAt(fn, ref, nil)
+}
+
+// SourcesAt is Sources for the value as it is at the instruction at (the
+// write that uses it): a called method that assigns the field from itself
+// before at (o.RecordFailure(err) doing o.FailureCount++) makes the value
+// derived. Sources, without a point, does not look at callees.
+func (r *Result) SourcesAt(fn *ssa.Function, ref Ref, at ssa.Instruction) []Source {
 	fi := r.Func(fn)
 	if fi == nil || ref.Root == nil {
 		return nil
 	}
-	p := &prov{fi: fi, seen: map[provKey]bool{}}
+	p := &prov{fi: fi, seen: map[provKey]bool{}, b: r.b, at: at}
 	p.ref(ref, false, 0)
 	return p.out
 }
@@ -46,6 +55,8 @@ type provKey struct {
 }
 
 type prov struct {
+	b    *builder // for the field assignments of callees (mutatesFact)
+	at   ssa.Instruction
 	fi   *FuncInfo
 	seen map[provKey]bool
 	out  []Source
@@ -101,6 +112,112 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 	for _, st := range storesTo(r) {
 		p.value(st, derived, depth+1)
 	}
+	// A method or function given the struct recomputes the field from
+	// itself: o.RecordFailure(err) doing o.FailureCount++.
+	if !derived && p.at != nil && p.selfAssigned(r) {
+		p.ref(r, true, depth+1)
+	}
+}
+
+// selfAssigned reports whether a call given the struct holding r (or a
+// struct on the way to it) assigns r's field from its old value, by the
+// callee's mutatesFact.
+func (p *prov) selfAssigned(r Ref) bool {
+	for _, c := range fieldHolders(r) {
+		for _, call := range callsGiven(c.v) {
+			if !mayPrecede(call, p.at) {
+				continue
+			}
+			m, known := p.b.mutations(call.Common())
+			if !known || m == nil {
+				continue
+			}
+			for i, arg := range ssautil.FullArgs(call.Common()) {
+				if unwrap(arg) != c.v {
+					continue
+				}
+				rest := strings.TrimPrefix(r.Path, c.path)
+				for _, f := range m.Fields {
+					if f.Param == i && f.Self && (f.Path == rest || strings.HasPrefix(rest, f.Path+".")) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mayPrecede reports whether x may run before at.
+func mayPrecede(x, at ssa.Instruction) bool {
+	xb, ab := x.Block(), at.Block()
+	if xb == nil || ab == nil {
+		return false
+	}
+	if xb == ab {
+		return ssautil.Index(x) < ssautil.Index(at) || inLoop(xb)
+	}
+	return ssautil.Reachable(xb, ab)
+}
+
+// holder is a value holding a struct on the way to a field path: the root
+// (path "") or a FieldAddr below it (path ".Stats").
+type holder struct {
+	v    ssa.Value
+	path string
+}
+
+// fieldHolders lists r's root and the field addresses of its function on
+// the way to r's field.
+func fieldHolders(r Ref) []holder {
+	out := []holder{{r.Root, ""}}
+	if r.Path == "" {
+		return out
+	}
+	cur := []ssa.Value{r.Root}
+	path := ""
+	names := strings.Split(strings.TrimPrefix(r.Path, "."), ".")
+	for _, name := range names[:len(names)-1] {
+		path += "." + name
+		var next []ssa.Value
+		for _, c := range cur {
+			if c.Referrers() == nil {
+				continue
+			}
+			for _, ref := range *c.Referrers() {
+				if fa, ok := ref.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
+					next = append(next, fa)
+					out = append(out, holder{fa, path})
+				}
+			}
+		}
+		cur = next
+	}
+	return out
+}
+
+// callsGiven returns the calls taking v as an argument (or receiver),
+// directly or boxed in an interface.
+func callsGiven(v ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	if v.Referrers() == nil {
+		return nil
+	}
+	for _, ref := range *v.Referrers() {
+		switch x := ref.(type) {
+		case ssa.CallInstruction:
+			out = append(out, x)
+		case *ssa.MakeInterface:
+			if x.Referrers() != nil {
+				for _, rr := range *x.Referrers() {
+					if c, ok := rr.(ssa.CallInstruction); ok {
+						out = append(out, c)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // value visits an SSA value.

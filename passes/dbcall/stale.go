@@ -44,7 +44,7 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 	for _, k := range w.KeyColumns() {
 		keys[k] = true
 	}
-	mutated := map[ssa.Value]bool{}
+	changed := map[ssa.Value]changes{}
 	var out []StaleColumn
 	for _, s := range w.Set {
 		if s.Class != sqltext.AssignParam || s.Value.IsZero() || keys[s.Column] || s.Column == "" {
@@ -58,12 +58,12 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 		if root == nil {
 			continue
 		}
-		m, known := mutated[root]
+		c, known := changed[root]
 		if !known {
-			m = changedBetween(fi, root, read.Call, w.Call)
-			mutated[root] = m
+			c = r.changedBetween(fi, root, read.Call, w.Call)
+			changed[root] = c
 		}
-		if m {
+		if c.covers(readPath(read, s.Column)) {
 			continue
 		}
 		out = append(out, StaleColumn{Column: s.Column, Read: read})
@@ -98,6 +98,17 @@ func (r *Result) staleSource(fi *FuncInfo, w *Access, s Binding) (*Access, bool)
 	return rd, true
 }
 
+// readPath returns the field path below its root that the read filled for
+// col.
+func readPath(read *Access, col string) string {
+	for _, rd := range read.Reads {
+		if rd.Column == col && rd.Dest.Root != nil {
+			return rd.Dest.Path
+		}
+	}
+	return ""
+}
+
 // readRoot returns the Go value whose fields the read filled for col (the
 // struct or the pointer to it).
 func readRoot(read *Access, col string) ssa.Value {
@@ -109,20 +120,43 @@ func readRoot(read *Access, col string) ssa.Value {
 	return nil
 }
 
-// changedBetween reports whether a call that may run between the read and
-// the write is given the struct root (or a field's address): a Bind or
-// Decode into it, a helper or method that may set its fields. Database
-// calls the model knows and formatting calls do not count.
-func changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.CallInstruction) bool {
+// changes says which fields of a struct read from the database may have
+// changed between the read and a write: all of them, or those listed (paths
+// relative to the struct).
+type changes struct {
+	all    bool
+	fields map[string]bool
+}
+
+// covers reports whether the field path may have changed.
+func (c changes) covers(path string) bool {
+	if c.all {
+		return true
+	}
+	for f := range c.fields {
+		if f == "" || path == f || strings.HasPrefix(path, f+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// changedBetween says what a call that may run between the read and the
+// write, given the struct root (or a field's address), may change: a Bind
+// or Decode into it, a helper, a method. A callee whose field assignments
+// are known (mutatesFact) changes those fields; any other changes all of
+// them. Database calls the model knows and formatting calls change nothing.
+func (r *Result) changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.CallInstruction) changes {
 	accessCalls := map[ssa.CallInstruction]bool{}
 	for _, a := range fi.Accesses {
 		accessCalls[a.Call] = true
 	}
-	var visit func(v ssa.Value, depth int) bool
+	out := changes{fields: map[string]bool{}}
+	var visit func(v ssa.Value, path string, depth int)
 	seen := map[ssa.Value]bool{}
-	visit = func(v ssa.Value, depth int) bool {
-		if depth > 4 || seen[v] || v.Referrers() == nil {
-			return false
+	visit = func(v ssa.Value, path string, depth int) {
+		if out.all || depth > 4 || seen[v] || v.Referrers() == nil {
+			return
 		}
 		seen[v] = true
 		for _, ref := range *v.Referrers() {
@@ -134,43 +168,57 @@ func changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.CallInstructio
 				if _, ok := gormMethod(x.Common()); ok {
 					continue // Model(&m), Where(&m): a chain names the model, it does not change it
 				}
-				if between(read, x, write) {
-					return true
+				if !between(read, x, write) {
+					continue
+				}
+				m, known := r.b.mutations(x.Common())
+				if !known {
+					out.all = true
+					return
+				}
+				if m == nil {
+					continue
+				}
+				for i, arg := range ssautil.FullArgs(x.Common()) {
+					if unwrap(arg) != unwrap(v) {
+						continue
+					}
+					for _, f := range m.Fields {
+						if f.Param == i {
+							out.fields[path+f.Path] = true
+						}
+					}
 				}
 			case *ssa.MakeClosure:
 				// Captured by a closure, which may set its fields.
 				if between(read, x, write) {
-					return true
+					out.all = true
+					return
 				}
 			case *ssa.FieldAddr:
-				if visit(x, depth+1) {
-					return true
-				}
+				visit(x, path+"."+fieldName(x.X.Type(), x.Field), depth+1)
 			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Phi:
-				if visit(x.(ssa.Value), depth+1) {
-					return true
-				}
+				visit(x.(ssa.Value), path, depth+1)
 			case *ssa.Store:
 				if x.Val != v {
 					continue
 				}
 				// Copied into a local variable: follow the variable.
 				if local, ok := x.Addr.(*ssa.Alloc); ok {
-					if visit(local, depth+1) {
-						return true
-					}
+					visit(local, path, depth+1)
 					continue
 				}
 				// Stored elsewhere (a field of another struct, a
 				// captured variable): its fields may change out of view.
 				if between(read, x, write) {
-					return true
+					out.all = true
+					return
 				}
 			}
 		}
-		return false
 	}
-	return visit(root, 0)
+	visit(root, "", 0)
+	return out
 }
 
 // readOnlyCall reports calls that only read their arguments: formatting and

@@ -138,3 +138,34 @@ func CreateNote(db *gorm.DB, title, body string) error {
 }
 
 func saveNote(db *gorm.DB, n *Note) error { return db.Save(n).Error }
+
+// ApplyParams sets the form's fields: the model knows which.
+func (a *Application) ApplyParams(p Params) {
+	a.Name = p.Name
+	a.Description = p.Description
+}
+
+// Refresh sets the columns the other paths write.
+func (a *Application) Refresh(t *time.Time, token string) {
+	a.LastUsed = t
+	a.Token = token
+}
+
+func UpdateViaMethod(db *gorm.DB, id uint, p Params) error {
+	var app Application
+	if err := db.First(&app, id).Error; err != nil {
+		return err
+	}
+	app.ApplyParams(p)
+	return db.Save(&app).Error // want `stale row written back on applications\(last_used, token\)`
+}
+
+// last_used and token are set here; the form's columns are the stale ones.
+func UpdateRefreshed(db *gorm.DB, id uint, t *time.Time, token string) error {
+	var app Application
+	if err := db.First(&app, id).Error; err != nil {
+		return err
+	}
+	app.Refresh(t, token)
+	return db.Save(&app).Error // want `stale row written back on applications\(description, name\)`
+}
