@@ -28,6 +28,11 @@
 // "timeout". A status of "crash" means idemvet exited with a code other
 // than 0, 1 or 3 or printed a panic.
 //
+// Column 7 of corpus.tsv (optional) lists prepare steps applied to the
+// checkout before each run: placeholder:PATH (an empty file, or a directory
+// with one when PATH ends in /, for //go:embed patterns a front-end build
+// fills) and rm:PATH (a package whose module the proxy refuses).
+//
 // Paths in summary.txt are relative to the service's checkout, so runs in
 // different roots compare equal. -diff matches findings by service,
 // analyzer, category and position, and prints + (new), - (gone) and ~ (same
@@ -70,6 +75,12 @@ type entry struct {
 	name, repo, commit string
 	modDirs            []string
 	libs, notes        string
+	// prepare lists what a checkout needs before it loads, applied before
+	// each run (idempotent): "placeholder:PATH" creates an empty file at
+	// PATH (or, with a trailing slash, a directory holding one) for a
+	// //go:embed pattern whose files a front-end build would produce;
+	// "rm:PATH" removes a package whose module the proxy refuses.
+	prepare []string
 }
 
 func main() {
@@ -156,6 +167,20 @@ func parseTSV(text string) ([]entry, error) {
 		if len(f) > 5 {
 			e.notes = f[5]
 		}
+		if len(f) > 6 {
+			for _, p := range strings.Split(f[6], ",") {
+				p = strings.TrimSpace(p)
+				if p == "" {
+					continue
+				}
+				verb, path, ok := strings.Cut(p, ":")
+				if !ok || (verb != "placeholder" && verb != "rm") || path == "" ||
+					filepath.IsAbs(path) || strings.HasPrefix(filepath.Clean(path), "..") {
+					return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q (want placeholder:PATH or rm:PATH inside the checkout)", i+1, p)
+				}
+				e.prepare = append(e.prepare, p)
+			}
+		}
 		if e.name == "" || strings.ContainsAny(e.name, "/ ") {
 			return nil, fmt.Errorf("corpus.tsv:%d: bad name %q", i+1, e.name)
 		}
@@ -231,6 +256,35 @@ func checkoutAll(root, mirror string, entries []entry) error {
 	return nil
 }
 
+// prepare applies an entry's prepare steps to its checkout.
+func prepare(checkoutDir string, steps []string) error {
+	for _, s := range steps {
+		verb, path, _ := strings.Cut(s, ":")
+		full := filepath.Join(checkoutDir, path)
+		switch verb {
+		case "rm":
+			if err := os.RemoveAll(full); err != nil {
+				return err
+			}
+		case "placeholder":
+			file := full
+			if strings.HasSuffix(path, "/") {
+				file = filepath.Join(full, "placeholder.txt")
+			}
+			if _, err := os.Stat(file); err == nil {
+				continue
+			}
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(file, nil, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func lastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	return lines[len(lines)-1]
@@ -296,6 +350,9 @@ func run(root string, entries []entry) error {
 			if h := strings.TrimSpace(string(head)); h != e.commit {
 				fmt.Printf("%-20s warning: checkout is at %s, corpus.tsv pins %s\n", e.name, h, e.commit)
 			}
+		}
+		if err := prepare(checkoutDir, e.prepare); err != nil {
+			return fmt.Errorf("%s: %v", e.name, err)
 		}
 		for _, md := range e.modDirs {
 			r := runModule(idemvet, out, checkoutDir, e.name, md)

@@ -13,13 +13,14 @@ func TestParseTSV(t *testing.T) {
 	text := "name\trepo\tcommit\tmoddir\tlibs\tnotes\n" +
 		"# a comment\n" +
 		"svc\to/svc\tabc\t.\tpgx\tpayments\n" +
-		"multi\to/multi\tdef\tserver, tools/x\tbun\n\n"
+		"multi\to/multi\tdef\tserver, tools/x\tbun\t\tplaceholder:ui/build/,rm:internal/x\n\n"
 	es, err := parseTSV(text)
 	require.NoError(t, err)
 	require.Len(t, es, 2)
 	assert.Equal(t, entry{name: "svc", repo: "o/svc", commit: "abc", modDirs: []string{"."}, libs: "pgx", notes: "payments"}, es[0])
 	assert.Equal(t, []string{"server", "tools/x"}, es[1].modDirs)
 	assert.Equal(t, "", es[1].notes)
+	assert.Equal(t, []string{"placeholder:ui/build/", "rm:internal/x"}, es[1].prepare)
 
 	for _, bad := range []string{
 		"h\nsvc\to/svc\tabc\n",                        // no module dir field
@@ -31,6 +32,18 @@ func TestParseTSV(t *testing.T) {
 		_, err := parseTSV(bad)
 		assert.Error(t, err, "%q", bad)
 	}
+}
+
+func TestPrepare(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(dir+"/internal/x", 0o755))
+	require.NoError(t, os.WriteFile(dir+"/internal/x/x.go", []byte("package x"), 0o644))
+	steps := []string{"placeholder:ui/build/", "placeholder:statics/assets.zip", "rm:internal/x"}
+	require.NoError(t, prepare(dir, steps))
+	require.NoError(t, prepare(dir, steps)) // idempotent
+	assert.FileExists(t, dir+"/ui/build/placeholder.txt")
+	assert.FileExists(t, dir+"/statics/assets.zip")
+	assert.NoDirExists(t, dir+"/internal/x")
 }
 
 func TestParseFindings(t *testing.T) {
