@@ -36,6 +36,8 @@ type Set struct {
 	Root    *ssa.Function
 	Effects []*Effect
 	Claims  []ssa.CallInstruction
+	// reads are the reads of each table, for inserts decided by state.
+	reads map[string][]ssa.CallInstruction
 }
 
 // maxDepth bounds the closures followed.
@@ -44,12 +46,29 @@ const maxDepth = 4
 // Of collects the effects and claims of fn and the function literals
 // inside it.
 func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, fn *ssa.Function) *Set {
-	s := &Set{Root: fn}
+	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}}
 	seen := map[ssa.CallInstruction]bool{}
+	inner := map[*ssa.Function]bool{}
+	var mark func(f *ssa.Function, depth int)
+	mark = func(f *ssa.Function, depth int) {
+		for _, anon := range f.AnonFuncs {
+			if depth < maxDepth {
+				inner[anon] = true
+				mark(anon, depth+1)
+			}
+		}
+	}
+	mark(fn, 0)
 	var walk func(f *ssa.Function, depth int)
 	walk = func(f *ssa.Function, depth int) {
 		if fi := db.Func(f); fi != nil {
 			for _, a := range fi.Accesses {
+				if inner[ssautil.FuncOf(a.Call.Common().Value)] {
+					continue // a closure walked below: counted once, where it happens
+				}
+				if a.Kind == dbcall.KindRead && a.Table != "" {
+					s.reads[a.Table] = append(s.reads[a.Table], a.Call)
+				}
 				if a.Claim() {
 					s.Claims = append(s.Claims, a.Call)
 					continue
@@ -66,6 +85,9 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 		if fi := nc.Func(f); fi != nil {
 			for _, c := range fi.Calls {
+				if inner[ssautil.FuncOf(c.Instr.Common().Value)] {
+					continue
+				}
 				if ok, what := c.Repeats(); ok && !seen[c.Instr] {
 					seen[c.Instr] = true
 					e := &Effect{Call: c.Instr, Pos: c.Instr.Pos(), What: what}
@@ -95,7 +117,15 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 // that holds the effect. A claim made by the same call as the effect (a
 // service that claims and then writes) counts.
 func (s *Set) Claimed(e *Effect) bool {
-	for _, c := range s.Claims {
+	claims := s.Claims
+	if e.Access != nil && e.Access.Kind == dbcall.KindInsert {
+		// An insert after a read of its table is decided by the state it
+		// finds (the member already exists, so update it): a redelivery
+		// finds the row. Two deliveries at once race, which is
+		// checkfindinsert's finding, not this one.
+		claims = append(append([]ssa.CallInstruction(nil), claims...), s.reads[e.Access.Table]...)
+	}
+	for _, c := range claims {
 		if c == e.Call {
 			return true
 		}

@@ -46,6 +46,11 @@ var Grades = []Grade{
 	{"retrypost", "freshkey", Error, "an idempotency key minted inside the retry: every attempt has a new key, so the server cannot deduplicate"},
 	{"lockacrosscall", "locked", Warning, "a network call while the transaction holds row locks: contention, and an effect the rollback cannot undo"},
 	{"lockacrosscall", "opentx", Warning, "a network call inside a transaction that holds no row lock yet (-lockacrosscall.anytx)"},
+	{"redelivery", "webhook", Error, "a webhook handler's effect (an insert, a relative update, a POST, an email) repeats when the provider delivers the event again"},
+	{"redelivery", "message", Error, "a message handler's effect repeats when the broker redelivers the message"},
+	{"redelivery", "job", Error, "a job handler's effect repeats when the queue retries the job"},
+	{"cronlease", "nolease", Error, "a scheduled job whose effect every instance repeats at the same time: no lease, lock or elector"},
+	{"cronlease", "flag", Error, "a scheduled job guarded by a running flag read and then set: two instances both read it and both run"},
 	{"*", Category, Warning, "a //idemvet: directive that is malformed, names no analyzer, or matches no finding"},
 }
 

@@ -1,5 +1,7 @@
 package apis
 
+import "fmt"
+
 // DeliveryKind is how a delivery reaches a handler at least once.
 type DeliveryKind uint8
 
@@ -30,16 +32,26 @@ type Webhook struct {
 // WebhookCalls maps the verify and parse functions of webhook libraries by
 // full name.
 var WebhookCalls = map[string]Webhook{
-	"github.com/stripe/stripe-go/v82/webhook.ConstructEvent":                  {"stripe", "event.ID"},
-	"github.com/stripe/stripe-go/v82/webhook.ConstructEventWithOptions":       {"stripe", "event.ID"},
-	"github.com/stripe/stripe-go/v82/webhook.ConstructEventIgnoringTolerance": {"stripe", "event.ID"},
-	"github.com/stripe/stripe-go/v81/webhook.ConstructEvent":                  {"stripe", "event.ID"},
-	"github.com/stripe/stripe-go/v76/webhook.ConstructEvent":                  {"stripe", "event.ID"},
-	"github.com/google/go-github/v66/github.ValidatePayload":                  {"github", "the X-GitHub-Delivery header"},
-	"github.com/google/go-github/v66/github.ParseWebHook":                     {"github", "the X-GitHub-Delivery header"},
-	"github.com/google/go-github/v62/github.ValidatePayload":                  {"github", "the X-GitHub-Delivery header"},
-	"github.com/google/go-github/v62/github.ParseWebHook":                     {"github", "the X-GitHub-Delivery header"},
-	"(*github.com/svix/svix-webhooks/go.Webhook).Verify":                      {"svix", "the svix-id header"},
+	"(*github.com/svix/svix-webhooks/go.Webhook).Verify": {"svix", "the svix-id header"},
+}
+
+// The verify functions keep their names across the majors of stripe-go
+// and go-github; each major is its own import path.
+func init() {
+	stripe := func(path string) {
+		for _, f := range []string{"ConstructEvent", "ConstructEventWithOptions", "ConstructEventIgnoringTolerance", "ConstructEventWithTolerance"} {
+			WebhookCalls[path+"/webhook."+f] = Webhook{"stripe", "event.ID"}
+		}
+	}
+	stripe("github.com/stripe/stripe-go")
+	for v := 70; v <= 90; v++ {
+		stripe(fmt.Sprintf("github.com/stripe/stripe-go/v%d", v))
+	}
+	for v := 17; v <= 80; v++ {
+		for _, f := range []string{"ValidatePayload", "ParseWebHook", "ValidatePayloadFromBody"} {
+			WebhookCalls[fmt.Sprintf("github.com/google/go-github/v%d/github.%s", v, f)] = Webhook{"github", "the X-GitHub-Delivery header"}
+		}
+	}
 }
 
 // DeliveryIDs names what identifies the deliveries of each library whose

@@ -44,6 +44,9 @@ func (c *Call) Repeats() (bool, string) {
 		}
 		return true, "the gRPC call " + c.Chain[0]
 	case apis.NetHTTP:
+		if sdkIdempotent(c.Chain[len(c.Chain)-1]) {
+			return false, ""
+		}
 		for _, q := range c.Requests {
 			if q.Method != "POST" && q.Method != "PATCH" {
 				continue
@@ -55,4 +58,25 @@ func (c *Call) Repeats() (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// idempotentVerbs begin the names of SDK methods whose requests set,
+// read or remove state (stripe-go's sub.Client.Update, a client's
+// SetDefaultPaymentMethod): repeating them leaves the same state even when
+// they are sent as POST.
+var idempotentVerbs = []string{"Update", "Set", "Get", "Retrieve", "List", "Delete", "Del", "Cancel", "Put", "Upsert", "Fetch", "Read"}
+
+// sdkIdempotent reports a library method (not net/http's or a retrying
+// client's send) named with an idempotent verb: "(github.com/stripe/stripe-go/v72/sub.Client).Update".
+func sdkIdempotent(sink string) bool {
+	if strings.HasPrefix(sink, "(*net/http.") || strings.HasPrefix(sink, "net/http.") || strings.Contains(sink, "retryablehttp") || strings.Contains(sink, "resty") {
+		return false
+	}
+	name := sink[strings.LastIndex(sink, ".")+1:]
+	for _, v := range idempotentVerbs {
+		if strings.HasPrefix(name, v) {
+			return true
+		}
+	}
+	return false
 }

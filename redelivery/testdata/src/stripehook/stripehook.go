@@ -12,6 +12,8 @@ import (
 
 	"github.com/lib/pq"
 	"github.com/nats-io/nats.go"
+	stripe "github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/charge"
 	"github.com/stripe/stripe-go/v82/webhook"
 )
 
@@ -110,7 +112,7 @@ func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
 	h.db.ExecContext(r.Context(), `UPDATE subscriptions SET status = 'canceled' WHERE stripe_id = $1`, event.ID) // ok: absolute
-	h.db.ExecContext(r.Context(), `DELETE FROM grants WHERE subscription = $1`, event.ID)                      // ok: a delete
+	h.db.ExecContext(r.Context(), `DELETE FROM grants WHERE subscription = $1`, event.ID)                        // ok: a delete
 }
 
 // An upsert keyed by the event id is its own claim.
@@ -118,7 +120,7 @@ func (h *Handler) Record(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
 	h.db.ExecContext(r.Context(), `INSERT INTO payments (event_id, status) VALUES ($1, 'paid') ON CONFLICT (event_id) DO UPDATE SET status = EXCLUDED.status`, event.ID) // ok: upsert
-	h.db.ExecContext(r.Context(), `INSERT INTO audit (event_id) VALUES ($1) ON CONFLICT DO NOTHING`, event.ID)                                                        // ok: DO NOTHING
+	h.db.ExecContext(r.Context(), `INSERT INTO audit (event_id) VALUES ($1) ON CONFLICT DO NOTHING`, event.ID)                                                           // ok: DO NOTHING
 }
 
 // The partner deduplicates on a key derived from the event.
@@ -133,4 +135,13 @@ func (h *Handler) NotifyKeyed(w http.ResponseWriter, r *http.Request) {
 // Not a webhook: a plain form post (checkfindinsert's business).
 func (h *Handler) Signup(w http.ResponseWriter, r *http.Request) {
 	h.db.ExecContext(r.Context(), `INSERT INTO users (email) VALUES ($1)`, r.FormValue("email")) // ok: not a delivery
+}
+
+// A Stripe update sets state: repeating it changes nothing more. A new
+// charge is charged twice.
+func (h *Handler) Capture(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	charge.Update(event.ID, &stripe.ChargeParams{}) // ok: an update
+	charge.New(&stripe.ChargeParams{})              // want `stripe webhook handler repeats this POST`
 }

@@ -13,3 +13,7 @@ type Client struct{ Key string }
 func (c Client) New(params *stripe.ChargeParams) (*stripe.Charge, error) {
 	return &stripe.Charge{}, nil
 }
+
+func Update(id string, params *stripe.ChargeParams) (*stripe.Charge, error) {
+	return &stripe.Charge{}, nil
+}
