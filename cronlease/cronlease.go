@@ -30,6 +30,8 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer},
 }
 
+func init() { report.RegisterCategories(Analyzer) }
+
 func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
 	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
