@@ -14,9 +14,10 @@ const (
 	LibSquirrel     // github.com/Masterminds/squirrel builders run with RunWith
 	LibGormV1       // github.com/jinzhu/gorm (gorm v1)
 	LibPgxV4        // github.com/jackc/pgx/v4 and pgxpool v4
+	LibBun          // github.com/uptrace/bun queries and handles
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -67,7 +68,11 @@ type Method struct {
 	Dest     int // the destination of Get/Select/Scan-like calls
 	Opts     int // transaction options (*sql.TxOptions, pgx.TxOptions)
 	Func     int // the callback of OpTxFunc
-	Handle   int // the database handle when it is an argument (pgx.BeginFunc(ctx, db, fn)); -1: the receiver
+	// TxArg is the callback's parameter that receives the transaction (0
+	// for pgx.BeginFunc's func(pgx.Tx) error; 1 for bun's RunInTx,
+	// func(ctx context.Context, tx bun.Tx) error).
+	TxArg  int
+	Handle int // the database handle when it is an argument (pgx.BeginFunc(ctx, db, fn)); -1: the receiver
 	// Tx reports a method whose receiver is a transaction (database/sql Tx,
 	// pgx.Tx, sqlx Tx); calls on it run inside that transaction.
 	Tx bool
@@ -80,6 +85,7 @@ func m(lib Lib, op Op, sql, args int) Method {
 func (x Method) dest(i int) Method   { x.Dest = i; return x }
 func (x Method) opts(i int) Method   { x.Opts = i; return x }
 func (x Method) fn(i int) Method     { x.Func = i; return x }
+func (x Method) txArg(i int) Method  { x.TxArg = i; return x }
 func (x Method) handle(i int) Method { x.Handle = i; return x }
 func (x Method) named() Method       { x.Variadic = false; return x }
 func (x Method) tx() Method          { x.Tx = true; return x }

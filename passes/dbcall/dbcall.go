@@ -74,7 +74,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg,
+	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg,
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -329,6 +329,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if fin, _, ok := squirrelFinisher(common); ok {
 		return b.squirrelAccess(fn, call, fin)
+	}
+	if fin, name, kind, ok := bunFinisher(common); ok {
+		return b.bunAccess(fn, call, fin, name, kind)
 	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)

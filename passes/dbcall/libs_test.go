@@ -173,3 +173,41 @@ func TestPgxV4API(t *testing.T) {
 		}
 	}
 }
+
+// TestBunAPI holds passes/apis' bun tables to the real library.
+func TestBunAPI(t *testing.T) {
+	pkg := loadLibs(t, apis.BunPkg)[apis.BunPkg]
+	queries := sortedKeys(apis.BunQueries)
+	methods := methodsOf(pkg, queries...)
+	for _, name := range queries {
+		if _, ok := pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("query type %s not in %s", name, pkg.Path())
+		}
+	}
+	for _, name := range append(sortedKeys(apis.BunMethods), sortedKeys(apis.BunFinishers)...) {
+		if !methods[name] {
+			t.Errorf("query method %s not in %s", name, pkg.Path())
+		}
+	}
+	handles := methodsOf(pkg, sortedKeys(apis.BunHandles)...)
+	for _, name := range sortedKeys(apis.BunStarters) {
+		if !handles[name] {
+			t.Errorf("starter %s not in %s", name, pkg.Path())
+		}
+	}
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		if strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(key, "("), "*"), apis.BunPkg+".") {
+			n++
+			if !resolvesFullName(pkg, key) {
+				t.Errorf("%s does not resolve", key)
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d bun rows", n)
+	}
+	if _, ok := pkg.Scope().Lookup(strings.TrimPrefix(apis.BunBaseModel, apis.BunPkg+".")).(*types.TypeName); !ok {
+		t.Errorf("%s does not resolve", apis.BunBaseModel)
+	}
+}

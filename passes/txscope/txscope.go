@@ -397,7 +397,11 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 		return
 	}
 	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpTxFunc {
-		f.callback(fn, call, arg(args, m.Func), 0, isolationOf(arg(args, m.Opts)), "", 0)
+		ctx := 0
+		if m.TxArg > 0 {
+			ctx = 1 // the callback's first parameter is the transaction's context (bun RunInTx)
+		}
+		f.callback(fn, call, arg(args, m.Func), m.TxArg, isolationOf(arg(args, m.Opts)), "", ctx)
 		return
 	}
 	// An application helper: withTx(ctx, db, func(tx) error).
@@ -534,7 +538,7 @@ func (f *finder) params(fn *ssa.Function) {
 // isTxType reports the transaction types of the supported libraries.
 func isTxType(t types.Type) bool {
 	switch types.TypeString(t, nil) {
-	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx":
+	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx", "github.com/uptrace/bun.Tx":
 		return true
 	}
 	return false
@@ -633,7 +637,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					}
 				case apis.OpTxFunc:
 					if i := paramIdx(arg(args, m.Func)); i >= 0 {
-						return &helperFact{Func: i, TxArg: 0, Isolation: isolationOf(arg(args, m.Opts))}
+						return &helperFact{Func: i, TxArg: m.TxArg, Isolation: isolationOf(arg(args, m.Opts))}
 					}
 					if i, j := forwardsTx(fn, arg(args, m.Func), paramIdx); i >= 0 {
 						return forwarded(fn, i, j, isolationOf(arg(args, m.Opts)))

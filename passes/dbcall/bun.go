@@ -1,0 +1,555 @@
+package dbcall
+
+import (
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// bunMethod reports a method of one of bun's query types: its name and the
+// statement kind of the query.
+func bunMethod(call *ssa.CallCommon) (name, kind string, ok bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.BunPkg {
+		return "", "", false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return "", "", false
+	}
+	n := recvName(sig.Recv().Type())
+	kind, ok = apis.BunQueries[n]
+	return f.Name(), kind, ok
+}
+
+// bunStarter reports a NewSelect/NewInsert/NewUpdate/NewDelete call on a
+// bun handle, and the kind of query it starts.
+func bunStarter(call *ssa.CallCommon) (string, bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.BunPkg {
+		return "", false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !apis.BunHandles[recvName(sig.Recv().Type())] {
+		return "", false
+	}
+	kind, ok := apis.BunStarters[f.Name()]
+	return kind, ok
+}
+
+func recvName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// bunFinisher reports a query method that runs the statement.
+func bunFinisher(call *ssa.CallCommon) (apis.Finisher, string, string, bool) {
+	name, kind, ok := bunMethod(call)
+	if !ok {
+		return apis.Finisher{}, "", "", false
+	}
+	f, ok := apis.BunFinishers[name]
+	return f, name, kind, ok
+}
+
+// bunAccess assembles the statement a bun query runs at a finisher:
+//
+//	db.NewSelect().Model(&u).Where("email = ?", e).Scan(ctx)
+//	db.NewUpdate().Model(&acct).Set("balance = balance + ?", n).WherePK().Exec(ctx)
+//	db.NewInsert().Model(&u).On("CONFLICT (email) DO NOTHING").Exec(ctx)
+//
+// bun's query methods change the query in place and return it, so the
+// calls made on the query before the finisher count whether or not their
+// result is used; calls made only on some paths make the access partial.
+func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis.Finisher, name, kind string) []*Access {
+	common := call.Common()
+	root, steps, partial := bunSteps(call, ssautil.Receiver(common))
+	if root == nil {
+		return nil
+	}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibBun, RowsReturned: -1, ResultReturned: -1, Method: name, Partial: partial}
+	a.Handle = b.resolveRef(refOf(ssautil.Receiver(&root.Call)))
+	arg := func(s sqStep, i int) ssa.Value {
+		if i < len(s.args) {
+			return s.args[i]
+		}
+		return nil
+	}
+	var model ssa.Value
+	table := ""
+	var columns []string
+	var sets []Binding
+	setsGiven, wherePK := false, false
+	for _, s := range steps {
+		m := apis.BunMethods[s.name]
+		switch m.Part {
+		case apis.PartModel:
+			model = arg(s, 0)
+		case apis.PartTableExpr:
+			if t, ok := constString(arg(s, 0)); ok && t != "" {
+				table = strings.ToLower(strings.Fields(t)[0])
+			} else {
+				a.Partial = true
+			}
+		case apis.PartColumns:
+			if vals, ok := variadicArgs(arg(s, 0)); ok {
+				for _, v := range vals {
+					if c, ok := constString(v); ok {
+						columns = append(columns, strings.ToLower(c))
+					} else {
+						a.Partial = true
+					}
+				}
+			} else {
+				a.Partial = true
+			}
+		case apis.PartWhere:
+			if _, ok := constString(arg(s, 0)); !ok {
+				a.Partial = true
+				continue
+			}
+			b.gormWhereArgs(a, arg(s, 0), b.boundArgs(arg(s, 1)))
+		case apis.PartWherePK:
+			wherePK = true
+		case apis.PartColumnExpr:
+			setsGiven = true
+			sets = append(sets, b.bunSet(a, arg(s, 0), b.boundArgs(arg(s, 1)))...)
+		case apis.PartSet:
+			setsGiven = true
+			col, ok := constString(arg(s, 0))
+			if !ok {
+				a.Partial = true
+				continue
+			}
+			expr, ok := constString(arg(s, 1))
+			if !ok {
+				a.Partial = true
+				continue
+			}
+			sets = append(sets, b.bunSetText(a, col+" = "+expr, b.boundArgs(arg(s, 2)))...)
+		case apis.PartConflict:
+			if t, ok := constString(arg(s, 0)); ok {
+				st := sqltext.Parse("INSERT INTO t (c) VALUES (1) ON " + t)
+				a.Conflict, a.ConflictTarget = st.Conflict.Action, st.Conflict.Target
+			} else {
+				a.Partial = true
+			}
+		case apis.PartOptions:
+			if m.Kind == "IGNORE" {
+				a.Conflict = sqltext.ConflictIgnore
+			} else {
+				a.Conflict = sqltext.ConflictReplace
+			}
+		case apis.PartLock:
+			if t, ok := constString(arg(s, 0)); ok {
+				st := sqltext.Parse("SELECT * FROM t FOR " + t)
+				a.Lock = st.Lock.Strength
+				if st.Lock.NoWait {
+					a.LockOptions = "NOWAIT"
+				} else if st.Lock.SkipLocked {
+					a.LockOptions = "SKIP LOCKED"
+				}
+			} else {
+				a.Partial = true
+			}
+		case apis.PartKeep, apis.PartReturning:
+		case apis.PartUnknown:
+			if m.Kind != "" {
+				a.Where = append(a.Where, Binding{Expr: m.Kind})
+			} else {
+				a.Partial = true
+			}
+		default:
+			a.Partial = true
+		}
+	}
+	// Scan(ctx, &u) without Model: the destination is the model.
+	dests := finisherDests(call, fin)
+	if model == nil && len(dests) == 1 {
+		model = dests[0]
+	}
+	var fields []gormField
+	if model != nil {
+		if n := modelType(unwrap(model).Type()); n != nil {
+			if st, ok := n.Underlying().(*types.Struct); ok {
+				fields = bunFields(st)
+				if table == "" {
+					table = bunTable(n, st)
+				}
+			}
+		}
+	}
+	a.Table = table
+	a.ModelUniques = modelUniques(fields)
+	if wherePK {
+		b.gormPrimaryWhere(a, model, fields)
+	}
+	switch kind {
+	case "select":
+		a.Kind = KindRead
+		b.bunRead(a, call, name, model, dests, fields, columns)
+		return []*Access{a}
+	case "insert":
+		a.Kind = KindInsert
+		a.Set = b.gormValues(model, fields, false)
+		if len(columns) > 0 {
+			a.Set = onlyColumns(a.Set, columns)
+		}
+	case "update":
+		a.Kind = KindUpdate
+		switch {
+		case setsGiven:
+			a.Set = sets
+		case len(columns) > 0:
+			a.Set = onlyColumns(b.gormValues(model, fields, true), columns)
+		default:
+			// No Set and no Column: every column of the model.
+			a.Set = b.gormValues(model, fields, true)
+			if wherePK {
+				a.Set = dropPrimary(a.Set, fields)
+			}
+		}
+	case "delete":
+		a.Kind = KindDelete
+	}
+	if v := call.Value(); v != nil && name == "Exec" {
+		a.Err = extracts(v, 1)
+		a.ResultObjs = extracts(v, 0)
+		for _, res := range a.ResultObjs {
+			a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(res)...)
+		}
+	} else if v != nil {
+		a.Err = []ssa.Value{v}
+	}
+	return []*Access{a}
+}
+
+// bunRead binds a SELECT's outcome: Scan of one model or value reports
+// sql.ErrNoRows when nothing matched; Scan of a slice, its length; Count
+// and Exists, their result.
+func (b *builder) bunRead(a *Access, call ssa.CallInstruction, name string, model ssa.Value, dests []ssa.Value, fields []gormField, columns []string) {
+	v := call.Value()
+	switch name {
+	case "Count":
+		a.Count = true
+		if v != nil {
+			a.Err = extracts(v, 1)
+			a.Found = Outcome{Signal: SignalCount, Values: extracts(v, 0)}
+		}
+		return
+	case "Exists":
+		a.Exists = true
+		if v != nil {
+			a.Err = extracts(v, 1)
+			a.Found = Outcome{Signal: SignalBool, Values: extracts(v, 0)}
+		}
+		return
+	case "ScanAndCount":
+		if v != nil {
+			a.Err = extracts(v, 1)
+			a.Found = Outcome{Signal: SignalCount, Values: extracts(v, 0)}
+		}
+		return
+	}
+	if v == nil {
+		return
+	}
+	a.Err = []ssa.Value{v}
+	target := model
+	if len(dests) > 0 {
+		target = dests[0]
+	}
+	if target == nil {
+		return
+	}
+	if isSliceDest(target) {
+		a.Found = Outcome{Signal: SignalLen, Addr: unwrap(target)}
+		return
+	}
+	a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{"database/sql.ErrNoRows"}}
+	switch {
+	case len(dests) > 1 || len(dests) == 1 && len(columns) > 0 && !sameValue(dests[0], model):
+		// Scan(ctx, &a, &b) of the selected columns, in order.
+		for i, d := range dests {
+			col := "?"
+			if i < len(columns) {
+				col = columns[i]
+			}
+			a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(d), Addr: true})
+		}
+	default:
+		for _, f := range fields {
+			if len(columns) > 0 && !contains(columns, f.column) {
+				continue
+			}
+			a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(unwrap(target), f.path), Addr: true})
+		}
+	}
+	if a.Count || a.Exists {
+		b.presenceSignal(a)
+	}
+}
+
+func sameValue(x, y ssa.Value) bool { return x != nil && y != nil && unwrap(x) == unwrap(y) }
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// finisherDests returns the destinations passed to Scan(ctx, dest...) or
+// Exec(ctx, dest...).
+func finisherDests(call ssa.CallInstruction, fin apis.Finisher) []ssa.Value {
+	if fin.Dest < 0 {
+		return nil
+	}
+	args := ssautil.CallArgs(call.Common())
+	if fin.Dest >= len(args) {
+		return nil
+	}
+	vals, _ := variadicArgs(args[fin.Dest])
+	var out []ssa.Value
+	for _, v := range vals {
+		if v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// bunSteps returns the query calls that build the statement a finisher
+// runs: from the New* call that started the query, the calls made on the
+// query value before the finisher on every path to it, in order. It
+// reports partial when some call is made only on some paths.
+func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (root *ssa.Call, steps []sqStep, partial bool) {
+	// Back along the chain to the start.
+	v := recv
+	for i := 0; i < 64 && root == nil; i++ {
+		c, ok := unwrap(v).(*ssa.Call)
+		if !ok {
+			return nil, nil, false
+		}
+		if _, ok := bunStarter(&c.Call); ok {
+			root = c
+			break
+		}
+		if _, _, ok := bunMethod(&c.Call); !ok {
+			return nil, nil, false
+		}
+		v = ssautil.Receiver(&c.Call)
+	}
+	if root == nil {
+		return nil, nil, false
+	}
+	// Forward over the calls on the query value.
+	type found struct {
+		call *ssa.Call
+		step sqStep
+	}
+	var calls []found
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{root}
+	for len(work) > 0 && len(seen) < 256 {
+		q := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		for _, c := range usersOf(q) {
+			call, ok := c.(*ssa.Call)
+			if !ok || call == fin {
+				continue
+			}
+			name, _, isQuery := bunMethod(&call.Call)
+			if !isQuery {
+				continue
+			}
+			if _, isFin := apis.BunFinishers[name]; isFin {
+				continue
+			}
+			work = append(work, call)
+			if !before(call, fin) {
+				continue
+			}
+			if !dominates(call, fin) {
+				partial = true
+				continue
+			}
+			calls = append(calls, found{call, sqStep{call: call, name: name, args: ssautil.CallArgs(&call.Call)}})
+		}
+	}
+	sort.Slice(calls, func(i, j int) bool { return calls[i].call.Pos() < calls[j].call.Pos() })
+	for _, c := range calls {
+		steps = append(steps, c.step)
+	}
+	return root, steps, partial
+}
+
+// dominates reports whether instruction x runs on every path to y.
+func dominates(x, y ssa.Instruction) bool {
+	if x.Block() == y.Block() {
+		return ssautil.Index(x) < ssautil.Index(y)
+	}
+	return x.Block().Dominates(y.Block())
+}
+
+// before reports whether x can run before y in the same function.
+func before(x, y ssa.Instruction) bool {
+	if x.Parent() != y.Parent() {
+		return false
+	}
+	if x.Block() == y.Block() {
+		return ssautil.Index(x) < ssautil.Index(y)
+	}
+	return ssautil.Reachable(x.Block(), y.Block())
+}
+
+// bunSet binds Set("balance = balance + ?", n), Set("status = ?", s).
+func (b *builder) bunSet(a *Access, expr ssa.Value, args []ssa.Value) []Binding {
+	s, ok := constString(expr)
+	if !ok {
+		a.Partial = true
+		return nil
+	}
+	return b.bunSetText(a, s, args)
+}
+
+func (b *builder) bunSetText(a *Access, s string, args []ssa.Value) []Binding {
+	st := sqltext.Parse("UPDATE t SET " + s)
+	var out []Binding
+	for _, x := range st.Set {
+		bd := exprBinding(x.Column, "=", x.Value, func(p sqltext.Param) Ref {
+			if p.Index >= 0 && p.Index < len(args) && args[p.Index] != nil {
+				return b.resolveRef(refOf(args[p.Index]))
+			}
+			return Ref{}
+		})
+		bd.Class = x.Class
+		out = append(out, bd)
+	}
+	if st.Partial || len(st.Set) == 0 {
+		a.Partial = true
+	}
+	return out
+}
+
+func onlyColumns(bs []Binding, cols []string) []Binding {
+	var out []Binding
+	for _, bd := range bs {
+		if contains(cols, bd.Column) {
+			out = append(out, bd)
+		}
+	}
+	return out
+}
+
+func dropPrimary(bs []Binding, fields []gormField) []Binding {
+	for _, f := range fields {
+		if f.primary {
+			bs = dropColumn(bs, f.column)
+		}
+	}
+	return bs
+}
+
+// bunTable returns a model's table: the table option of its embedded
+// bun.BaseModel's tag, else bun's default (the snake_case plural of the
+// type's name).
+func bunTable(n *types.Named, st *types.Struct) string {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Anonymous() || typeName(f.Type()) != apis.BunBaseModel {
+			continue
+		}
+		for _, opt := range strings.Split(reflect.StructTag(st.Tag(i)).Get("bun"), ",") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(opt), "table:"); ok && t != "" {
+				if j := strings.LastIndexByte(t, '.'); j >= 0 {
+					t = t[j+1:]
+				}
+				return strings.ToLower(t)
+			}
+		}
+	}
+	return plural(snakeCase(n.Obj().Name()))
+}
+
+// bunFields lists a bun model's columns: the tag's name, else the
+// snake_case field name; pk and unique options; embedded structs
+// flattened; bun.BaseModel, "-" and relations skipped.
+func bunFields(st *types.Struct) []gormField {
+	var out []gormField
+	var walk func(st *types.Struct, prefix []string, depth int)
+	walk = func(st *types.Struct, prefix []string, depth int) {
+		if depth > 4 {
+			return
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			if typeName(f.Type()) == apis.BunBaseModel {
+				continue
+			}
+			tag := reflect.StructTag(st.Tag(i)).Get("bun")
+			parts := strings.Split(tag, ",")
+			name := strings.TrimSpace(parts[0])
+			if name == "-" || !f.Exported() && !f.Anonymous() {
+				continue
+			}
+			opts := map[string]string{}
+			for _, p := range parts[1:] {
+				k, v, _ := strings.Cut(strings.TrimSpace(p), ":")
+				opts[k] = v
+			}
+			if _, rel := opts["rel"]; rel {
+				continue
+			}
+			if _, m2m := opts["m2m"]; m2m {
+				continue
+			}
+			path := append(append([]string(nil), prefix...), f.Name())
+			if f.Anonymous() || strings.HasPrefix(name, "embed:") {
+				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
+					walk(inner, path, depth+1)
+					continue
+				}
+			}
+			if strings.HasPrefix(name, "embed:") {
+				continue
+			}
+			col := name
+			if col == "" {
+				col = snakeCase(f.Name())
+			}
+			_, pk := opts["pk"]
+			_, uniq := opts["unique"]
+			out = append(out, gormField{
+				column:  strings.ToLower(col),
+				path:    path,
+				primary: pk,
+				version: f.Name() == "Version",
+				unique:  uniq,
+				index:   opts["unique"],
+				typ:     f.Type(),
+			})
+		}
+	}
+	walk(st, nil, 0)
+	return out
+}
