@@ -317,3 +317,20 @@ func GRPCStubMethod(m *types.Func) bool {
 	sl, ok := last.(*types.Slice)
 	return ok && types.TypeString(sl.Elem(), nil) == grpcPkg+".CallOption"
 }
+
+// GRPCInterceptor reports grpc.UnaryClientInterceptor.
+func GRPCInterceptor(t types.Type) bool {
+	return types.TypeString(t, nil) == grpcPkg+".UnaryClientInterceptor"
+}
+
+// GRPCOptionType reports the types a helper configuring a connection
+// returns: a DialOption, a slice of them, or a unary interceptor.
+func GRPCOptionType(t types.Type) bool {
+	if GRPCInterceptor(t) {
+		return true
+	}
+	if s, ok := t.(*types.Slice); ok {
+		t = s.Elem()
+	}
+	return types.TypeString(t, nil) == grpcPkg+".DialOption"
+}

@@ -59,6 +59,21 @@ type clientFact struct {
 
 func (*clientFact) AFact() {}
 
+// grpcOptFact is a fact indicating that a function returns gRPC dial
+// options or a unary interceptor that retry calls: Retries times (0 when
+// only calls asking with WithMax are), installed at Where.
+type grpcOptFact struct {
+	Retries   int64
+	Installed bool
+	Where     string
+}
+
+func (*grpcOptFact) AFact() {}
+
+func (f *grpcOptFact) String() string {
+	return fmt.Sprintf("returns gRPC options retrying %d times", f.Retries)
+}
+
 func (f *clientFact) String() string {
 	s := fmt.Sprintf("%s client retrying %d times", f.Lib, f.Retries)
 	if f.Default {
@@ -99,6 +114,12 @@ func (b *builder) exportFacts(pass *analysis.Pass) {
 				sort.Ints(rs)
 				pass.ExportObjectFact(obj, &runsFact{Params: rs})
 			}
+		}
+		if g, pos := b.grpcOptionsOf(fn); g != nil {
+			if pos.IsValid() {
+				g.Where = analysisutil.Position(pass.Fset, pos)
+			}
+			pass.ExportObjectFact(obj, g)
 		}
 		for i, st := range b.returnClients(fn) {
 			if st.retrying() {

@@ -2,6 +2,8 @@ package retry
 
 import (
 	"go/constant"
+	"go/token"
+	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
@@ -78,11 +80,65 @@ func (b *builder) dialOption(st *clientState, opt ssa.Value, depth int) {
 			}
 		}
 	default:
-		// An option made by a helper of the package.
-		for _, r := range b.ownReturns(common) {
-			b.dialOption(st, r, depth+1)
+		// Options made by a helper of the package, or of another package
+		// (a fact): retry.GRPCDialOptions(logger, enabled)...
+		b.helperOptions(st, common, depth)
+	}
+}
+
+// helperOptions applies the dial options or interceptors a helper
+// returns: from its code for the package's own, from a fact otherwise.
+func (b *builder) helperOptions(st *clientState, common *ssa.CallCommon, depth int) {
+	for _, r := range b.ownReturns(common) {
+		if apis.GRPCInterceptor(r.Type()) {
+			b.interceptor(st, r, depth+1)
+			continue
+		}
+		for _, o := range sliceElems(r, 0, map[ssa.Value]bool{}) {
+			b.dialOption(st, o, depth+1)
 		}
 	}
+	if callee := common.StaticCallee(); callee != nil && !b.own[callee] {
+		if obj, ok := callee.Object().(*types.Func); ok {
+			if f := b.r.imported.grpcOpts[obj]; f != nil {
+				st.installed = st.installed || f.Installed
+				if f.Retries > st.retries {
+					st.retries = f.Retries
+				}
+				if f.Where != "" {
+					st.pos, st.where = token.NoPos, f.Where // the interceptor's place in the other package
+				}
+			}
+		}
+	}
+}
+
+// grpcOptionsOf computes what the dial options or interceptor fn returns
+// configure, for the fact exported to other packages.
+func (b *builder) grpcOptionsOf(fn *ssa.Function) (*grpcOptFact, token.Pos) {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !apis.GRPCOptionType(res.At(0).Type()) {
+		return nil, token.NoPos
+	}
+	st := clientState{known: true, lib: apis.HTTPGRPC}
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		r := ret.Results[0]
+		if apis.GRPCInterceptor(r.Type()) {
+			b.interceptor(&st, r, 0)
+			continue
+		}
+		for _, o := range sliceElems(r, 0, map[ssa.Value]bool{}) {
+			b.dialOption(&st, o, 0)
+		}
+	}
+	if !st.installed && st.retries <= 0 {
+		return nil, token.NoPos
+	}
+	return &grpcOptFact{Retries: st.retries, Installed: st.installed, Where: st.where}, st.pos
 }
 
 // interceptor applies a unary interceptor to st: a retry interceptor, or
@@ -106,9 +162,7 @@ func (b *builder) interceptor(st *clientState, v ssa.Value, depth int) {
 		}
 		return
 	}
-	for _, r := range b.ownReturns(common) {
-		b.interceptor(st, r, depth+1)
-	}
+	b.helperOptions(st, common, depth)
 }
 
 // withMax reads a WithMax(n) option (or Disable(), n = 0); n is -1 when

@@ -52,7 +52,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(helperFact), new(runsFact), new(clientFact)},
+	FactTypes:  []analysis.Fact{new(helperFact), new(runsFact), new(clientFact), new(grpcOptFact)},
 }
 
 // Kind is the kind of a retry construct.
@@ -170,6 +170,8 @@ type facts struct {
 	helpers map[*types.Func]*helperFact
 	runs    map[*types.Func]*runsFact
 	clients map[types.Object]*clientFact
+	// grpcOpts are the functions returning retrying gRPC options.
+	grpcOpts map[types.Object]*grpcOptFact
 }
 
 // Regions returns the retry regions of the package, in source order.
@@ -249,7 +251,7 @@ func (r *Result) init() {
 
 func run(pass *analysis.Pass) (res any, err error) {
 	r := &Result{pkg: pass.Pkg, fset: pass.Fset, files: pass.Files}
-	r.imported = facts{helpers: map[*types.Func]*helperFact{}, runs: map[*types.Func]*runsFact{}, clients: map[types.Object]*clientFact{}}
+	r.imported = facts{helpers: map[*types.Func]*helperFact{}, runs: map[*types.Func]*runsFact{}, clients: map[types.Object]*clientFact{}, grpcOpts: map[types.Object]*grpcOptFact{}}
 	for _, f := range pass.AllObjectFacts() {
 		switch fact := f.Fact.(type) {
 		case *helperFact:
@@ -262,6 +264,8 @@ func run(pass *analysis.Pass) (res any, err error) {
 			}
 		case *clientFact:
 			r.imported.clients[f.Object] = fact
+		case *grpcOptFact:
+			r.imported.grpcOpts[f.Object] = fact
 		}
 	}
 	if dbcall.IsLibrary(pass.Pkg.Path()) {
@@ -300,6 +304,9 @@ func exportsFacts(pass *analysis.Pass) bool {
 				return true
 			}
 			if _, ok := apis.GRPCDials[f.FullName()]; ok {
+				return true
+			}
+			if apis.GRPCRetryInterceptors[f.FullName()] {
 				return true
 			}
 		}

@@ -1,0 +1,39 @@
+// Package events dials with the options of another package.
+package events
+
+import (
+	"context"
+
+	"example.com/grpcretry/dialopts"
+	"example.com/grpcretry/pb"
+	"google.golang.org/grpc"
+)
+
+type Client struct {
+	pay   pb.PaymentsClient
+	plain pb.PaymentsClient
+}
+
+func New(addr string, retries bool) (*Client, error) {
+	opts := []grpc.DialOption{grpc.WithBlock()}
+	opts = append(opts, dialopts.Options(retries)...)
+	conn, err := grpc.NewClient(addr, opts...)
+	if err != nil {
+		return nil, err
+	}
+	plain, err := grpc.NewClient(addr, dialopts.Plain()...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{pay: pb.NewPaymentsClient(conn), plain: pb.NewPaymentsClient(plain)}, nil
+}
+
+func (c *Client) Charge(ctx context.Context, orderID string) error {
+	_, err := c.pay.Charge(ctx, &pb.ChargeRequest{OrderId: orderID}) // want `POST gRPC pb.PaymentsClient.Charge is retried by the retry interceptor or policy of the gRPC connection created at dialopts.go:\d+ \(5 retries\)`
+	return err
+}
+
+func (c *Client) ChargePlain(ctx context.Context, orderID string) error {
+	_, err := c.plain.Charge(ctx, &pb.ChargeRequest{OrderId: orderID}) // ok: no retry interceptor
+	return err
+}
