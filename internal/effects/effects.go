@@ -73,6 +73,9 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 					s.Claims = append(s.Claims, a.Call)
 					continue
 				}
+				if a.Heuristic {
+					continue // inferred from a name: never evidence of an effect
+				}
 				if ok, what := a.Repeats(); ok && !seen[a.Call] {
 					seen[a.Call] = true
 					e := &Effect{Call: a.Call, Pos: a.Pos, What: what, Origin: a.Position(fset), Access: a}
