@@ -316,7 +316,7 @@ func isNumber(v string) bool {
 }
 
 // creationColumns match the columns that record how a row came to be.
-var creationColumn = regexp.MustCompile(`^(created|inserted|first_seen|first_created|first_inserted)(_?(at|on|by|date|time|ts|timestamp|by_id|by_user_id))?$|^(date_created|creation_(time|date)|create_(time|date)|creator|creator_id|createdat|createdon|createdby|insertedat|firstseenat|first_seen_time|first_login_at|first_visit_at)$`)
+var creationColumn = regexp.MustCompile(`(^|_)(created|inserted|first_seen|first_created|first_inserted)(_?(at|on|by|date|time|ts|timestamp|by_id|by_user_id))?$|^(date_created|creation_(time|date)|create_(time|date)|creator|creator_id|createdat|createdon|createdby|insertedat|firstseenat|first_seen_time|first_login_at|first_visit_at)$`)
 
 // checkCreation reports a DO UPDATE that overwrites a creation column or
 // the primary key:

@@ -199,8 +199,8 @@ func (b *builder) sprintf(call *ssa.CallCommon, depth int, memo *map[ssa.Value]t
 // globalText returns the constant string a package-level variable of this
 // package is initialized to, when it is stored exactly once (in init).
 func (b *builder) globalText(g *ssa.Global) (string, bool) {
-	if g.Pkg == nil || g.Pkg != b.ssaPkg {
-		return "", false
+	if g.Pkg == nil || g.Pkg != b.ssaPkg || g.Referrers() == nil {
+		return "", false // no referrers recorded (the package's init not built)
 	}
 	var val ssa.Value
 	for _, r := range *g.Referrers() {
