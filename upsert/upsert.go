@@ -30,6 +30,8 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dbcall.Analyzer, schema.Analyzer},
 }
 
+func init() { report.RegisterCategories(Analyzer) }
+
 // The categories, most severe first: one finding per statement, the first
 // that applies.
 const (
