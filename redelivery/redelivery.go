@@ -40,6 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := report.New(pass)
 	defer rep.Finish()
+	if !ent.MayDeliver() {
+		return nil, nil // imports no library that delivers or schedules
+	}
 	if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
 		return nil, nil // no effects at all
 	}

@@ -1,6 +1,10 @@
 package apis
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
 
 // DeliveryKind is how a delivery reaches a handler at least once.
 type DeliveryKind uint8
@@ -96,3 +100,55 @@ var ScheduleGuards = map[string]string{
 	"github.com/go-co-op/gocron/v2.WithDistributedLocker":    "gocron distributed locker",
 	"github.com/go-co-op/gocron/v2.WithDistributedJobLocker": "gocron distributed job locker",
 }
+
+// pkgOfName returns the import path of a full name as types.Func.FullName
+// spells it: "(*path.Type).Method", "path.Func", "path.Type".
+func pkgOfName(name string) string {
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
+	if i := strings.Index(name, ")"); i >= 0 {
+		name = name[:i]
+	}
+	slash := strings.LastIndex(name, "/")
+	if i := strings.Index(name[slash+1:], "."); i >= 0 {
+		return name[:slash+1+i]
+	}
+	return name
+}
+
+// DeliveryImport reports whether path is a package whose import lets a
+// package receive deliveries (webhook verification, message and job
+// handler types, consume calls).
+func DeliveryImport(path string) bool {
+	deliveryOnce.Do(func() {
+		deliveryPkgs = map[string]bool{}
+		for k, p := range EntryParams {
+			if p.Kind == EntryMessage || p.Kind == EntryJob {
+				deliveryPkgs[pkgOfName(k)] = true
+			}
+		}
+		for k := range WebhookCalls {
+			deliveryPkgs[pkgOfName(k)] = true
+		}
+		for k := range ConsumeCalls {
+			deliveryPkgs[pkgOfName(k)] = true
+		}
+		schedulePkgs = map[string]bool{}
+		for k, s := range Spawners {
+			if s.Kind == EntrySchedule {
+				schedulePkgs[pkgOfName(k)] = true
+			}
+		}
+	})
+	return deliveryPkgs[path]
+}
+
+// ScheduleImport reports whether path is a scheduler's package.
+func ScheduleImport(path string) bool {
+	DeliveryImport("")
+	return schedulePkgs[path]
+}
+
+var (
+	deliveryOnce               sync.Once
+	deliveryPkgs, schedulePkgs map[string]bool
+)

@@ -40,6 +40,15 @@ type Lock struct {
 	Lib  string
 }
 
+// MayDeliver reports whether the package imports a library whose
+// deliveries it could handle; Delivery answers nil for every function of
+// a package that does not.
+func (r *Result) MayDeliver() bool { return r != nil && r.delivers }
+
+// MaySchedule reports whether the package imports a scheduler; Schedules
+// is empty for a package that does not.
+func (r *Result) MaySchedule() bool { return r != nil && r.schedules }
+
 // Delivery returns the at-least-once delivery fn handles, or nil.
 func (r *Result) Delivery(fn *ssa.Function) *Delivery {
 	if g := r.graph(); g != nil {

@@ -75,6 +75,8 @@ type Result struct {
 	once   sync.Once
 	g      *graph
 	guard  string // a scheduler option that elects one instance
+
+	delivers, schedules bool // imports of delivery libraries and schedulers
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -117,6 +119,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
+	for _, imp := range pass.Pkg.Imports() {
+		r.delivers = r.delivers || apis.DeliveryImport(imp.Path())
+		r.schedules = r.schedules || apis.ScheduleImport(imp.Path())
+	}
 	uses := map[*types.Func]bool{}
 	for _, obj := range pass.TypesInfo.Uses {
 		if f, ok := obj.(*types.Func); ok {
