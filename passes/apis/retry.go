@@ -178,11 +178,14 @@ var GRPCRetryDisable = map[string]bool{
 	grpcMiddlewareV2Retry + ".Disable": true,
 }
 
-// GRPCIdempotent are the prefixes of gRPC method names whose repeat
-// repeats no effect: reads, checks, absolute updates and deletes.
-var GRPCIdempotent = []string{"Get", "List", "Read", "Find", "Search", "Fetch", "Describe", "Lookup", "Check", "Count",
-	"Watch", "Validate", "Query", "Exists", "Is", "Has", "Ping", "Health", "Stat", "Verify", "Delete", "Remove",
-	"Update", "Set", "Put", "Upsert", "Batch" + "Get"}
+// GRPCEffects are the prefixes of gRPC method names whose repeat repeats
+// an effect: a new resource, message, event, run or payment. Other
+// methods (reads, heartbeats, acknowledgements, absolute updates and
+// deletes) are taken as idempotent: gRPC names are free-form, and
+// precision comes first. A "Bulk" or "Batch" prefix is looked through.
+var GRPCEffects = []string{"Create", "Push", "Send", "Publish", "Trigger", "Run", "Schedule", "Enqueue", "Add",
+	"Insert", "Submit", "Place", "Post", "Emit", "Increment", "Charge", "Pay", "Transfer", "Refund", "Capture",
+	"Register", "Issue", "Spawn", "Append", "Notify", "Deposit", "Withdraw", "Book", "Reserve", "Order", "Purchase"}
 
 // GRPCKeyFields are the fields of a request message that carry an
 // idempotency key by their name.

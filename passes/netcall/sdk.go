@@ -118,9 +118,16 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 	q := newReq()
 	q.lib, q.method, q.send, q.client = apis.HTTPGRPC, "POST", call, common.Value
 	q.api = "gRPC " + ssautil.ObjLabel(m)
-	for _, p := range apis.GRPCIdempotent {
-		if strings.HasPrefix(m.Name(), p) && (len(m.Name()) == len(p) || unicode.IsUpper(rune(m.Name()[len(p)]))) {
-			q.idempotent = true
+	q.idempotent = true
+	name := m.Name()
+	for _, p := range []string{"Bulk", "Batch"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+			name = rest
+		}
+	}
+	for _, p := range apis.GRPCEffects {
+		if strings.HasPrefix(name, p) && (len(name) == len(p) || unicode.IsUpper(rune(name[len(p)]))) {
+			q.idempotent = false
 		}
 	}
 	if p, ok := sig.Params().At(1).Type().(*types.Pointer); ok {

@@ -67,6 +67,10 @@ func (b *builder) clientWalk(v ssa.Value, depth int, phis *map[*ssa.Phi]clientSt
 		return st
 	}
 	switch x := v.(type) {
+	case *ssa.Parameter:
+		if apis.GRPCConn(x.Type()) {
+			return b.paramClient(x, depth)
+		}
 	case *ssa.Call:
 		st := b.callClient(x, 0, depth, phis)
 		if st.known {
@@ -113,6 +117,66 @@ func (b *builder) phiClient(x *ssa.Phi, depth int, phis *map[*ssa.Phi]clientStat
 			st = s
 		}
 	}
+	return st
+}
+
+// paramClient returns the gRPC connection an unexported function of the
+// package is given by all its callers there:
+//
+//	event := newEvent(conn, shared) // func newEvent(conn *grpc.ClientConn, ...) EventClient
+//
+// A function other packages may call, or one called with connections that
+// differ, is unknown.
+func (b *builder) paramClient(p *ssa.Parameter, depth int) clientState {
+	if b.params == nil {
+		b.params = map[*ssa.Parameter]*clientState{}
+	}
+	if st, ok := b.params[p]; ok {
+		if st == nil {
+			return clientState{}
+		}
+		return *st
+	}
+	b.params[p] = nil
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if idx < 0 || fn.Parent() != nil || obj == nil || obj.Exported() {
+		return clientState{}
+	}
+	var st clientState
+	n := 0
+	for _, g := range b.fns {
+		for _, blk := range g.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != fn {
+					continue
+				}
+				args := ssautil.FullArgs(call.Common())
+				if idx >= len(args) {
+					return clientState{}
+				}
+				s := b.clientOf(args[idx], depth+1)
+				if !s.known {
+					return clientState{}
+				}
+				if n == 0 || !s.retrying() {
+					st = s
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return clientState{}
+	}
+	b.params[p] = &st
 	return st
 }
 

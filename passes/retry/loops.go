@@ -27,6 +27,8 @@ type builder struct {
 	fields   map[types.Object]*clientState
 	active   map[*ssa.Function]bool
 	closures map[*ssa.Function][]*ssa.Parameter
+	// params memoizes paramClient (nil while computing: a cycle).
+	params map[*ssa.Parameter]*clientState
 }
 
 func newBuilder(r *Result, fns []*ssa.Function) *builder {

@@ -26,7 +26,14 @@ type RecordResponse struct{}
 type PaymentsClient interface {
 	Charge(ctx context.Context, in *ChargeRequest, opts ...grpc.CallOption) (*ChargeResponse, error)
 	GetCharge(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (*ChargeResponse, error)
-	Record(ctx context.Context, in *RecordRequest, opts ...grpc.CallOption) (*RecordResponse, error)
+	AddEntry(ctx context.Context, in *RecordRequest, opts ...grpc.CallOption) (*RecordResponse, error)
+	Heartbeat(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (*RecordResponse, error)
+}
+
+func (c *paymentsClient) Heartbeat(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (*RecordResponse, error) {
+	out := new(RecordResponse)
+	err := c.cc.Invoke(ctx, "/payments.v1.Payments/Heartbeat", in, out, opts...)
+	return out, err
 }
 
 type paymentsClient struct{ cc grpc.ClientConnInterface }
@@ -45,8 +52,8 @@ func (c *paymentsClient) GetCharge(ctx context.Context, in *GetChargeRequest, op
 	return out, err
 }
 
-func (c *paymentsClient) Record(ctx context.Context, in *RecordRequest, opts ...grpc.CallOption) (*RecordResponse, error) {
+func (c *paymentsClient) AddEntry(ctx context.Context, in *RecordRequest, opts ...grpc.CallOption) (*RecordResponse, error) {
 	out := new(RecordResponse)
-	err := c.cc.Invoke(ctx, "/payments.v1.Payments/Record", in, out, opts...)
+	err := c.cc.Invoke(ctx, "/payments.v1.Payments/AddEntry", in, out, opts...)
 	return out, err
 }

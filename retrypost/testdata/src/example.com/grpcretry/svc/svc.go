@@ -71,8 +71,18 @@ func (s *Service) Lookup(ctx context.Context, id string) error {
 }
 
 func (s *Service) Record(ctx context.Context, key string, amount int64) error {
-	_, err := s.Pay.Record(ctx, &pb.RecordRequest{IdempotencyKey: key, Amount: amount}) // ok: the message carries an idempotency key
+	_, err := s.Pay.AddEntry(ctx, &pb.RecordRequest{IdempotencyKey: key, Amount: amount}) // ok: the message carries an idempotency key
 	return err
+}
+
+func (s *Service) Beat(ctx context.Context, id string) error {
+	for i := 0; i < 3; i++ {
+		if _, err := s.Pay.Heartbeat(ctx, &pb.GetChargeRequest{Id: id}); err == nil { // ok: a heartbeat repeats nothing
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
 }
 
 func (s *Service) ChargeOnce(ctx context.Context, orderID string) error {
