@@ -15,9 +15,10 @@ const (
 	LibGormV1       // github.com/jinzhu/gorm (gorm v1)
 	LibPgxV4        // github.com/jackc/pgx/v4 and pgxpool v4
 	LibBun          // github.com/uptrace/bun queries and handles
+	LibEnt          // entgo.io/ent generated clients
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

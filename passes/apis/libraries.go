@@ -14,7 +14,7 @@ var describedPrefixes = []string{
 	"github.com/redis/go-redis/",
 	// query builders and ORMs (squirrel's own builder library, lann/builder
 	// and lann/ps, with it)
-	SquirrelPkg, "github.com/lann/", GormV1Pkg, "github.com/jinzhu/inflection", BunPkg, "github.com/vmihailenco/tagparser", "github.com/puzpuzpuz/xsync",
+	SquirrelPkg, "github.com/lann/", GormV1Pkg, "github.com/jinzhu/inflection", BunPkg, "github.com/vmihailenco/tagparser", "github.com/puzpuzpuz/xsync", EntPkg, "ariga.io/atlas",
 	// network
 	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
 	"github.com/nats-io/", "golang.org/x/net", "github.com/hashicorp/go-cleanhttp",

@@ -336,71 +336,25 @@ func finisherDests(call ssa.CallInstruction, fin apis.Finisher) []ssa.Value {
 
 // bunSteps returns the query calls that build the statement a finisher
 // runs: from the New* call that started the query, the calls made on the
-// query value before the finisher on every path to it, in order. It
-// reports partial when some call is made only on some paths.
-func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (root *ssa.Call, steps []sqStep, partial bool) {
-	// Back along the chain to the start.
-	v := recv
-	for i := 0; i < 64 && root == nil; i++ {
-		c, ok := unwrap(v).(*ssa.Call)
+// query before the finisher (see mutableSteps).
+func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (*ssa.Call, []sqStep, bool) {
+	return mutableSteps(fin, recv, func(c *ssa.CallCommon) bool {
+		_, ok := bunStarter(c)
+		return ok
+	}, func(c *ssa.CallCommon) (string, bool) {
+		name, _, ok := bunMethod(c)
 		if !ok {
-			return nil, nil, false
+			return "", false
 		}
-		if _, ok := bunStarter(&c.Call); ok {
-			root = c
-			break
+		if _, fin := apis.BunFinishers[name]; fin {
+			return "", false
 		}
-		if _, _, ok := bunMethod(&c.Call); !ok {
-			return nil, nil, false
-		}
-		v = ssautil.Receiver(&c.Call)
-	}
-	if root == nil {
-		return nil, nil, false
-	}
-	// Forward over the calls on the query value.
-	type found struct {
-		call *ssa.Call
-		step sqStep
-	}
-	var calls []found
-	seen := map[ssa.Value]bool{}
-	work := []ssa.Value{root}
-	for len(work) > 0 && len(seen) < 256 {
-		q := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[q] {
-			continue
-		}
-		seen[q] = true
-		for _, c := range usersOf(q) {
-			call, ok := c.(*ssa.Call)
-			if !ok || call == fin {
-				continue
-			}
-			name, _, isQuery := bunMethod(&call.Call)
-			if !isQuery {
-				continue
-			}
-			if _, isFin := apis.BunFinishers[name]; isFin {
-				continue
-			}
-			work = append(work, call)
-			if !before(call, fin) {
-				continue
-			}
-			if !dominates(call, fin) {
-				partial = true
-				continue
-			}
-			calls = append(calls, found{call, sqStep{call: call, name: name, args: ssautil.CallArgs(&call.Call)}})
-		}
-	}
-	sort.Slice(calls, func(i, j int) bool { return calls[i].call.Pos() < calls[j].call.Pos() })
-	for _, c := range calls {
-		steps = append(steps, c.step)
-	}
-	return root, steps, partial
+		return name, true
+	})
+}
+
+func sortCalls(calls []*ssa.Call) {
+	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
 }
 
 // dominates reports whether instruction x runs on every path to y.

@@ -93,7 +93,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		// read from the syntax, so model packages need no SSA.
 		muts = scanMutations(pass)
 	}
-	if isLibrary(pass.Pkg.Path()) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
+	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
 	}
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
@@ -332,6 +332,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if fin, name, kind, ok := bunFinisher(common); ok {
 		return b.bunAccess(fn, call, fin, name, kind)
+	}
+	if result, ok := entFinisher(common); ok {
+		return b.entAccess(fn, call, result)
 	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
 )
 
 // loadLibs type-checks packages of the real libraries, as the second
@@ -209,5 +210,53 @@ func TestBunAPI(t *testing.T) {
 	}
 	if _, ok := pkg.Scope().Lookup(strings.TrimPrefix(apis.BunBaseModel, apis.BunPkg+".")).(*types.TypeName); !ok {
 		t.Errorf("%s does not resolve", apis.BunBaseModel)
+	}
+}
+
+// TestEntAPI holds the shapes the model knows ent's generated clients by
+// to a client the real ent generated (testdata/e2elibs/internal/entstore).
+func TestEntAPI(t *testing.T) {
+	const client = "github.com/idemvet/idemvet/testdata/e2elibs/internal/entstore/ent"
+	pkgs := loadLibs(t, client, client+"/member")
+	pkg, entity := pkgs[client], pkgs[client+"/member"]
+	if !dbcall.IsEntPackage(pkg) {
+		t.Fatalf("%s is not recognized as an ent client package", client)
+	}
+	for suffix, kind := range apis.EntBuilders {
+		methods := methodsOf(pkg, "Member"+suffix)
+		if len(methods) == 0 {
+			t.Errorf("builder Member%s not generated", suffix)
+		}
+		for name := range apis.EntFinishers[kind] {
+			if !methods[name] {
+				t.Errorf("finisher Member%s.%s not generated", suffix, name)
+			}
+		}
+	}
+	clientMethods := methodsOf(pkg, "MemberClient")
+	for name := range apis.EntClientMethods {
+		if !clientMethods[name] {
+			t.Errorf("MemberClient.%s not generated", name)
+		}
+	}
+	for typ, names := range map[string][]string{"Client": {"Tx", "BeginTx"}, "Tx": {"Commit", "Rollback"}, "MemberQuery": {"Where", "ForUpdate", "ForShare"},
+		"MemberCreate": {"SetEmail", "OnConflict", "OnConflictColumns"}, "MemberUpsertOne": {"DoNothing", "Ignore", "UpdateNewValues", "AddCredits"},
+		"MemberUpdateOne": {"SetCredits", "AddCredits", "Where"}, "MemberUpdate": {"Where", "SetStatus"}} {
+		ms := methodsOf(pkg, typ)
+		for _, n := range names {
+			if !ms[n] {
+				t.Errorf("%s.%s not generated", typ, n)
+			}
+		}
+	}
+	for _, name := range []string{apis.EntIsNotFound, apis.EntIsConstraintError} {
+		if _, ok := pkg.Scope().Lookup(name).(*types.Func); !ok {
+			t.Errorf("%s not generated", name)
+		}
+	}
+	for _, name := range []string{"Table", "FieldID", "FieldEmail", "FieldCredits", "ID", "Email", "EmailEQ", "EmailEqualFold", "CreditsGT", "IDIn", "StatusNEQ", "And", "Or", "Not"} {
+		if entity.Scope().Lookup(name) == nil {
+			t.Errorf("member.%s not generated", name)
+		}
 	}
 }

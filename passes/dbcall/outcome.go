@@ -182,7 +182,7 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 			}
 			return nil, false, false
 		}
-		if apis.NotFoundPredicates[name] && len(x.Call.Args) == 1 {
+		if (apis.NotFoundPredicates[name] || isEntFunc(&x.Call, apis.EntIsNotFound)) && len(x.Call.Args) == 1 {
 			if a := fi.signalOf(x.Call.Args[0]); a != nil && a.Found.Signal == SignalErr {
 				return a, false, true
 			}
@@ -565,6 +565,13 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 		return false
 	case "os.IsExist":
 		return true
+	}
+	if isEntFunc(common, apis.EntIsConstraintError) {
+		// ent's ConstraintError: a unique (or other) constraint rejected
+		// the write.
+		return true
+	}
+	switch name {
 	case "fmt.Errorf":
 		if cv := call.Value(); cv != nil {
 			return b.uniqueTested(cv, depth+1, seen)

@@ -237,7 +237,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				continue
 			}
 			common := call.Common()
-			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpBegin {
+			if m, ok := txMethod(common); ok && m.Op == apis.OpBegin {
 				v := ssa.Value(call.Value())
 				if _, isTuple := v.Type().(*types.Tuple); isTuple {
 					v = firstExtract(v)
@@ -357,7 +357,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 	common := call.Common()
 	args := ssautil.CallArgs(common)
 	// Explicit Begin.
-	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpBegin {
+	if m, ok := txMethod(common); ok && m.Op == apis.OpBegin {
 		if v := call.Value(); v != nil {
 			var txv ssa.Value = v
 			if _, isTuple := v.Type().(*types.Tuple); isTuple {
@@ -396,7 +396,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 		}
 		return
 	}
-	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok && m.Op == apis.OpTxFunc {
+	if m, ok := txMethod(common); ok && m.Op == apis.OpTxFunc {
 		ctx := 0
 		if m.TxArg > 0 {
 			ctx = 1 // the callback's first parameter is the transaction's context (bun RunInTx)
@@ -541,6 +541,9 @@ func isTxType(t types.Type) bool {
 	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx", "github.com/uptrace/bun.Tx":
 		return true
 	}
+	if dbcall.IsEntTx(t) {
+		return true
+	}
 	return false
 }
 
@@ -608,7 +611,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			}
 			common := call.Common()
 			args := ssautil.CallArgs(common)
-			if _, known := apis.Methods[analysisutil.FuncName(common)]; !known && call.Value() != nil {
+			if _, known := txMethod(common); !known && call.Value() != nil {
 				// A function or interface method beginning the transaction
 				// it returns: tx, err := r.db.startTx(ctx, opts).
 				if b := f.callBegin(common); b != nil {
@@ -623,7 +626,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					}
 				}
 			}
-			if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
+			if m, ok := txMethod(common); ok {
 				switch m.Op {
 				case apis.OpBegin:
 					if v := call.Value(); v != nil {
@@ -886,7 +889,7 @@ func embeddedField(fa *ssa.FieldAddr) bool {
 }
 
 func isEnd(common *ssa.CallCommon) bool {
-	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
+	if m, ok := txMethod(common); ok {
 		return m.Op == apis.OpCommit || m.Op == apis.OpRollback
 	}
 	if name, ok := gormName(common); ok {

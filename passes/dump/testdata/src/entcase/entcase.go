@@ -1,0 +1,55 @@
+package entcase
+
+import (
+	"context"
+
+	"entfixture/ent"
+	"entfixture/ent/member"
+)
+
+func Lookup(ctx context.Context, client *ent.Client, email string) (*ent.Member, error) {
+	m, err := client.Member.Query().Where(member.EmailEQ(email)).Only(ctx) // want `select members where email=\$email reads id\->Only\(\)#0\.ID,email\->Only\(\)#0\.Email,credits\->Only\(\)#0\.Credits,status\->Only\(\)#0\.Status on client\.Member; found\? err\(ent\.IsNotFound\)`
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	return m, err
+}
+
+func Exists(ctx context.Context, client *ent.Client, email string) (bool, error) {
+	return client.Member.Query().Where(member.Email(email)).Exist(ctx) // want `select exists members where email=\$email on client\.Member; found\? bool`
+}
+
+func Insert(ctx context.Context, client *ent.Client, email string) error {
+	return client.Member.Create().SetEmail(email).OnConflictColumns(member.FieldEmail).DoNothing().Exec(ctx) // want `insert members set email=\$email conflict=donothing\(email\) on client\.Member`
+}
+
+func Absolute(ctx context.Context, client *ent.Client, id int, credits int64) error {
+	_, err := client.Member.UpdateOneID(id).SetCredits(credits).Save(ctx) // want `update members set credits=\$credits where id=\$id on client\.Member; rows checked`
+	return err
+}
+
+func Atomic(ctx context.Context, client *ent.Client, id int, n int64) error {
+	return client.Member.UpdateOneID(id).AddCredits(n).Exec(ctx) // want `update members set credits=atomic\(credits \+ \?\) where id=\$id on client\.Member; rows checked`
+}
+
+func CompareAndSet(ctx context.Context, client *ent.Client, id int) (bool, error) {
+	n, err := client.Member.Update().Where(member.ID(id), member.StatusEQ("active")).SetStatus("frozen").Save(ctx) // want `update members set status="frozen" where id=\$id,status=\$"active" on client\.Member; rows checked`
+	return n == 1, err
+}
+
+func Tx(ctx context.Context, client *ent.Client, id int) error {
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := tx.Member.Query().Where(member.ID(id)).ForUpdate().Only(ctx) // want `select members where id=\$id reads .* lock=update on Tx\(\)#0\.Member; found\? err\(ent\.IsNotFound\); in explicit tx`
+	if err != nil {
+		tx.Rollback()
+		return err
+	}
+	if _, err := tx.Member.Delete().Where(member.ID(m.ID)).Exec(ctx); err != nil { // want `delete members where id=\$Only\(\)#0\.ID on Tx\(\)#0\.Member; in explicit tx`
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
