@@ -2,7 +2,9 @@ package dbcall
 
 import (
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"go/constant"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -85,19 +87,26 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		}
 	case *ssa.Phi:
 		var first *text
+		same := true
+		var texts []text
 		for _, e := range x.Edges {
 			t := b.resolveTextDepth(e, depth+1, memo)
+			texts = append(texts, t)
 			if first == nil {
 				first = &t
 				continue
 			}
 			if t.s != first.s {
-				return hole
+				same = false
 			}
 		}
-		if first != nil {
+		if first != nil && same {
 			return *first
 		}
+		if t, ok := commonPrefix(texts); ok {
+			return t
+		}
+		return hole
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if g, ok := x.X.(*ssa.Global); ok {
@@ -123,6 +132,12 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		}
 		if analysisutil.FuncName(&x.Call) == "fmt.Sprintf" && len(x.Call.Args) >= 1 {
 			return b.sprintf(&x.Call, depth, memo)
+		}
+		switch analysisutil.FuncName(&x.Call) {
+		case "(*strings.Builder).String", "(*bytes.Buffer).String":
+			if len(x.Call.Args) == 1 {
+				return b.builderText(x, unwrap(x.Call.Args[0]), depth, memo)
+			}
 		}
 	}
 	return hole
@@ -215,4 +230,153 @@ func (b *builder) globalText(g *ssa.Global) (string, bool) {
 		return "", false
 	}
 	return constString(val)
+}
+
+// commonPrefix resolves a phi of texts that differ, as built by
+// conditional concatenation:
+//
+//	q := "SELECT id FROM users WHERE org_id = $1"
+//	if active { q += " AND active" }     // phi(q, q + " AND active")
+//	for _, f := range filters { q += f } // phi(q, <the loop's own text> + f)
+//
+// to their common prefix up to a word boundary, followed by a hole: the
+// statement's kind and table are known, the rest is not. Edges that begin
+// with a hole (the loop's own text, a Sprintf("%s ...")) say nothing about
+// the prefix.
+func commonPrefix(texts []text) (text, bool) {
+	var prefix string
+	n := 0
+	for _, t := range texts {
+		if strings.HasPrefix(t.s, sqltext.Hole) || !t.known {
+			continue
+		}
+		if n == 0 {
+			prefix = t.s
+		} else {
+			i := 0
+			for i < len(prefix) && i < len(t.s) && prefix[i] == t.s[i] {
+				i++
+			}
+			prefix = prefix[:i]
+		}
+		n++
+	}
+	if n == 0 {
+		return text{}, false
+	}
+	// Cut back to a word boundary (unless every text goes on with one
+	// there: "... = $1" and "... = $1 AND active"), never inside a hole.
+	if i := strings.Index(prefix, sqltext.Hole); i >= 0 {
+		prefix = prefix[:i]
+	}
+	const boundary = " \t\n,()"
+	clean := true
+	for _, t := range texts {
+		if strings.HasPrefix(t.s, sqltext.Hole) || !t.known || len(t.s) == len(prefix) {
+			continue
+		}
+		if !strings.ContainsRune(boundary, rune(t.s[len(prefix)])) && (prefix == "" || !strings.ContainsRune(boundary, rune(prefix[len(prefix)-1]))) {
+			clean = false
+		}
+	}
+	if !clean {
+		if i := strings.LastIndexAny(prefix, boundary); i >= 0 {
+			prefix = prefix[:i+1]
+		} else {
+			prefix = ""
+		}
+	}
+	if strings.TrimSpace(prefix) == "" {
+		return text{}, false
+	}
+	if !strings.ContainsRune(boundary, rune(prefix[len(prefix)-1])) {
+		prefix += " " // what follows starts a new token ($1 AND ...)
+	}
+	return text{s: prefix + sqltext.Hole, known: true, param: -1}, true
+}
+
+// builderText resolves sb.String() of a strings.Builder (or bytes.Buffer)
+// local to the function from the writes into it before the call, in source
+// order: WriteString, WriteByte, WriteRune and fmt.Fprintf/Fprint of
+// resolvable text. A write that does not always run before String (in a
+// branch or a loop), or a call that is handed the builder (a helper
+// appending the WHERE clause), contributes a hole.
+//
+//	var sb strings.Builder
+//	sb.WriteString("UPDATE users SET name = $1")
+//	if email != "" { sb.WriteString(", email = $3") }   // hole
+//	sb.WriteString(" WHERE id = $2")
+func (b *builder) builderText(str *ssa.Call, sb ssa.Value, depth int, memo *map[ssa.Value]text) text {
+	hole := text{s: sqltext.Hole, param: -1}
+	if _, ok := sb.(*ssa.Alloc); !ok || sb.Referrers() == nil {
+		return hole
+	}
+	type piece struct {
+		pos token.Pos
+		t   text
+	}
+	var pieces []piece
+	for _, ref := range *sb.Referrers() {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok || call == ssa.CallInstruction(str) {
+			if mi, isMI := ref.(*ssa.MakeInterface); isMI && mi.Referrers() != nil {
+				for _, rr := range *mi.Referrers() {
+					if c, ok := rr.(ssa.CallInstruction); ok && mayPrecede(c, str) {
+						pieces = append(pieces, piece{c.Pos(), b.writeText(c, sb, str, depth, memo)})
+					}
+				}
+			}
+			continue
+		}
+		if !mayPrecede(call, str) {
+			continue
+		}
+		pieces = append(pieces, piece{call.Pos(), b.writeText(call, sb, str, depth, memo)})
+	}
+	sort.Slice(pieces, func(i, j int) bool { return pieces[i].pos < pieces[j].pos })
+	var out strings.Builder
+	known := false
+	for _, p := range pieces {
+		if p.t.s == sqltext.Hole && strings.HasSuffix(out.String(), sqltext.Hole) {
+			continue
+		}
+		out.WriteString(p.t.s)
+		known = known || p.t.known
+	}
+	if out.Len() == 0 || len(out.String()) > maxText {
+		return hole
+	}
+	return text{s: out.String(), known: known, param: -1}
+}
+
+// writeText is the text one call adds to the builder sb: what it writes,
+// when it always runs before str, else a hole.
+func (b *builder) writeText(call ssa.CallInstruction, sb ssa.Value, str *ssa.Call, depth int, memo *map[ssa.Value]text) text {
+	hole := text{s: sqltext.Hole, param: -1}
+	if !ssautil.Before(call, str) || inLoop(call.Block()) {
+		return hole
+	}
+	common := call.Common()
+	args := common.Args
+	switch analysisutil.FuncName(common) {
+	case "(*strings.Builder).WriteString", "(*bytes.Buffer).WriteString":
+		if len(args) == 2 {
+			return b.resolveTextDepth(args[1], depth+1, memo)
+		}
+	case "(*strings.Builder).WriteByte", "(*bytes.Buffer).WriteByte", "(*strings.Builder).WriteRune", "(*bytes.Buffer).WriteRune":
+		if len(args) == 2 {
+			if c, ok := unwrap(args[1]).(*ssa.Const); ok && c.Value != nil {
+				if r, ok := constant.Int64Val(c.Value); ok {
+					return text{s: string(rune(r)), known: true, param: -1}
+				}
+			}
+		}
+	case "fmt.Fprintf":
+		if len(args) >= 2 && unwrap(args[0]) == sb {
+			rest := *common
+			rest.Args = args[1:]
+			return b.sprintf(&rest, depth, memo)
+		}
+	}
+	return hole
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 var ErrTaken = errors.New("taken")
@@ -69,4 +70,42 @@ func Transfer(ctx context.Context, db *sql.DB, from, to int64, amount int) error
 		return err
 	}
 	return tx.Commit()
+}
+
+// Conditions appended to a known statement: its kind, table and first
+// predicate are known, the rest is a hole.
+func Search(ctx context.Context, db *sql.DB, org int64, active bool, extra []string) error {
+	q := "SELECT id FROM users WHERE org_id = $1"
+	if active {
+		q += " AND active"
+	}
+	for _, e := range extra {
+		q += " AND " + e
+	}
+	var id int64
+	return db.QueryRowContext(ctx, q, org).Scan(&id) // want `select users where org_id=\$org reads id\->id on db; found\? err\(database/sql\.ErrNoRows\); partial`
+}
+
+// An UPDATE assembled in a strings.Builder: the constant parts are known,
+// the optional column is a hole.
+func Patch(ctx context.Context, db *sql.DB, id int64, name, email string) error {
+	var sb strings.Builder
+	sb.WriteString("UPDATE users SET name = $1")
+	args := []any{name, id}
+	if email != "" {
+		sb.WriteString(", email = $3")
+		args = append(args, email)
+	}
+	sb.WriteString(" WHERE id = $2")
+	_, err := db.ExecContext(ctx, sb.String(), args...) // want `update users set name=\{\$1\} where id=\{\$2\} on db; partial`
+	return err
+}
+
+func PatchFixed(ctx context.Context, db *sql.DB, id int64, name string) error {
+	var sb strings.Builder
+	sb.WriteString("UPDATE users SET ")
+	fmt.Fprintf(&sb, "%s = $1", "name")
+	sb.WriteString(" WHERE id = $2")
+	_, err := db.ExecContext(ctx, sb.String(), name, id) // want `update users set name=\$name where id=\$id on db`
+	return err
 }
