@@ -335,7 +335,8 @@ func (a *Access) String() string {
 	if a.Partial {
 		b.WriteString("; partial")
 	}
-	return b.String()
+	// Unknown parts of the SQL (sqltext.Hole, a NUL byte) print as "…".
+	return strings.ReplaceAll(b.String(), sqltext.Hole, "…")
 }
 
 func writeBindings(b *strings.Builder, label string, bs []Binding) {

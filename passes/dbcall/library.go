@@ -239,6 +239,11 @@ func exprBinding(col, op string, e sqltext.Expr, param func(sqltext.Param) Ref) 
 
 // tableName normalizes a table reference to its lower-case bare name.
 func tableName(t sqltext.TableRef) string {
+	if strings.Contains(t.Name, sqltext.Hole) {
+		// A table named at run time (fmt.Sprintf("... %s ...", table), a
+		// builder's From(variable)): unknown, never the hole marker.
+		return ""
+	}
 	return strings.ToLower(t.Name)
 }
 

@@ -1,0 +1,21 @@
+package apis
+
+import "testing"
+
+func TestDescribed(t *testing.T) {
+	for _, path := range []string{
+		"github.com/Masterminds/squirrel", "github.com/jinzhu/gorm", "github.com/jinzhu/gorm/dialects/postgres",
+		"github.com/jackc/pgx/v4/pgxpool", "github.com/jackc/pgconn", "github.com/uptrace/bun/dialect/pgdialect",
+		"entgo.io/ent/dialect/sql", "github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v6/columns",
+		"github.com/doug-martin/goqu/v9", "xorm.io/xorm", "github.com/knadh/goyesql/v2",
+	} {
+		if !Described(path) || !Library(path) {
+			t.Errorf("%s is not a described library", path)
+		}
+	}
+	for _, path := range []string{"github.com/uptrace/bunrouter", "github.com/gobuffalo/buffalo", "example.com/app/ent", "github.com/acme/gormish"} {
+		if Described(path) {
+			t.Errorf("%s is described, but is not a library idemvet knows", path)
+		}
+	}
+}
