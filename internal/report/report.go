@@ -22,6 +22,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/config"
 )
 
@@ -40,7 +41,8 @@ type Reporter struct {
 	name       string
 	seen       map[token.Pos]bool
 	gen        map[*token.File]bool
-	directives []*directive // every directive of the package's non-generated files
+	cgo        map[*token.File]string // cmd/cgo's translations of files that import "C", to the originals' names
+	directives []*directive           // every directive of the package's non-generated files
 	finished   bool
 }
 
@@ -56,15 +58,18 @@ type directive struct {
 
 // New returns a Reporter for pass.
 func New(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, name: pass.Analyzer.Name, seen: map[token.Pos]bool{}, gen: map[*token.File]bool{}}
+	r := &Reporter{pass: pass, name: pass.Analyzer.Name, seen: map[token.Pos]bool{}, gen: map[*token.File]bool{}, cgo: map[*token.File]string{}}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
 			continue
 		}
-		if ast.IsGenerated(f) {
+		if analysisutil.Generated(pass.Fset, f) {
 			r.gen[tf] = true
 			continue // generated code is never reported in, so directives there do nothing
+		}
+		if analysisutil.Translated(pass.Fset, f) {
+			r.cgo[tf] = pass.Fset.Position(f.Package).Filename // cmd/cgo's copy of the user's file: reported as the original
 		}
 		var stmtEnds map[int]token.Pos // line → end of the furthest node beginning there
 		for _, cg := range f.Comments {
@@ -225,6 +230,10 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if !d.End.IsValid() {
 		d.End = r.end(d.Pos)
 	}
+	if r.cgo[tf] != "" {
+		// The edits' offsets are the translation's, not the original's.
+		d.SuggestedFixes = nil
+	}
 	r.pass.Report(d)
 }
 
@@ -236,7 +245,11 @@ func (r *Reporter) reported(tf *token.File, category string) bool {
 	if !enabled(&r.pass.Analyzer.Flags, category) {
 		return false
 	}
-	return config.TestFiles() || !strings.HasSuffix(tf.Name(), "_test.go")
+	name := tf.Name()
+	if orig := r.cgo[tf]; orig != "" {
+		name = orig // a cgo translation's name is the go command's
+	}
+	return config.TestFiles() || !strings.HasSuffix(name, "_test.go")
 }
 
 // end returns the end of the call whose opening parenthesis is at pos (the
@@ -288,7 +301,7 @@ func (r *Reporter) Finish() {
 		}
 		for _, msg := range r.problems(dir) {
 			d := analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg}
-			if !dir.matched && dir.Problem == "" && len(dir.Names) == 1 && dir.Names[0] == r.name {
+			if !dir.matched && dir.Problem == "" && len(dir.Names) == 1 && dir.Names[0] == r.name && r.cgo[dir.file] == "" {
 				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the directive", TextEdits: []analysis.TextEdit{r.removal(dir)}}}
 			}
 			r.pass.Report(d)

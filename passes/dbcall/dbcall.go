@@ -2,7 +2,6 @@ package dbcall
 
 import (
 	"github.com/idemvet/idemvet/internal/ssautil"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -310,7 +309,7 @@ func (b *builder) generated(fn *ssa.Function) bool {
 	if b.genFiles == nil {
 		b.genFiles = map[*token.File]bool{}
 		for _, f := range b.pass.Files {
-			if ast.IsGenerated(f) {
+			if analysisutil.Generated(b.pass.Fset, f) {
 				b.genFiles[b.pass.Fset.File(f.FileStart)] = true
 			}
 		}
