@@ -23,6 +23,8 @@ type Catalog struct {
 	// ask (go vet runs a process per package, and discovery reads the
 	// module's files).
 	lazy *lazy
+	// root is the module root discovered files must lie in.
+	root string
 }
 
 type lazy struct {

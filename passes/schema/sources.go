@@ -7,12 +7,14 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -63,7 +65,7 @@ func Load(root, dir string, opts Options) (*Catalog, error) {
 }
 
 func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
-	cat := &Catalog{}
+	cat := &Catalog{root: base}
 	var files []string
 	switch {
 	case len(opts.Paths) > 0:
@@ -82,15 +84,23 @@ func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
 			configs = sqlcConfigsIn(base)
 		}
 		for _, c := range configs {
-			paths, warns := sqlcSchemaPaths(c[1])
+			if err := readable(c[1], base); err != nil {
+				cat.Warnings = append(cat.Warnings, Warning{File: c[1], Message: err.Error() + "; not read"})
+				continue
+			}
+			entries, warns := sqlcSchemaPaths(c[1])
 			cat.Warnings = append(cat.Warnings, warns...)
-			for _, p := range paths {
+			for _, e := range entries {
+				p := e.path
 				if !filepath.IsAbs(p) {
 					p = filepath.Join(c[0], p)
 				}
 				fs, err := expand(p, base)
+				if err == nil && len(fs) == 0 {
+					err = fmt.Errorf("schema path %s names no .sql file", e.path)
+				}
 				if err != nil {
-					cat.Warnings = append(cat.Warnings, Warning{File: c[1], Line: 1, Message: err.Error()})
+					cat.Warnings = append(cat.Warnings, Warning{File: c[1], Line: e.line, Message: err.Error()})
 					continue
 				}
 				files = append(files, fs...)
@@ -113,7 +123,7 @@ func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
 			continue
 		}
 		seen[f] = true
-		cat.readFile(f)
+		cat.readFile(f, len(opts.Paths) == 0)
 	}
 	// DDL kept in Go code: string constants executed by migration code,
 	// and //go:embed-ed .sql files, when no explicit schema is named.
@@ -146,10 +156,7 @@ func expand(p, within string) ([]string, error) {
 	for _, m := range matches {
 		info, err := os.Stat(m)
 		if err != nil {
-			if within == "" {
-				return nil, fmt.Errorf("schema path %s does not exist", p)
-			}
-			continue
+			return nil, fmt.Errorf("schema path %s does not exist", p)
 		}
 		if within != "" && !inside(m, within) {
 			return nil, fmt.Errorf("schema path %s is outside the module; only the -schema flag may name it", m)
@@ -170,10 +177,31 @@ func expand(p, within string) ([]string, error) {
 		}
 		sortMigrations(names)
 		for _, n := range names {
+			// The files of a folder are checked where they are read
+			// (readFile): a symbolic link among them may point anywhere.
 			out = append(out, filepath.Join(m, n))
 		}
 	}
 	return out, nil
+}
+
+// readable checks a file discovery would read: a regular file (not a
+// pipe or a device, which could block or never end) that, symbolic links
+// resolved, lies inside the module root within ("" for a path the user
+// named with -schema, which may lie anywhere).
+func readable(path, within string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	if within != "" && !inside(path, within) {
+		real, _ := filepath.EvalSymlinks(path)
+		return fmt.Errorf("%s resolves to %s, outside the module; only the -schema flag may name it", path, real)
+	}
+	return nil
 }
 
 // inside reports whether path lies within dir, symbolic links resolved.
@@ -211,17 +239,39 @@ func sortMigrations(names []string) {
 	})
 }
 
+// maxSchemaFile bounds what is read of one schema file: a database dump
+// of many megabytes holds its DDL near the start, and reading all of every
+// such file in each go vet process would cost more than the analysis.
+const maxSchemaFile = 32 << 20
+
 // readFile applies a schema or migration file: the up part of goose and
-// dbmate migrations, nothing of golang-migrate's *.down.sql.
-func (c *Catalog) readFile(path string) {
+// dbmate migrations, nothing of golang-migrate's *.down.sql. A discovered
+// file must be a regular file inside the module (readable); one the user
+// named may be anywhere.
+func (c *Catalog) readFile(path string, discovered bool) {
 	lower := strings.ToLower(filepath.Base(path))
 	if strings.HasSuffix(lower, ".down.sql") {
 		return
 	}
-	data, err := os.ReadFile(path)
+	within := ""
+	if discovered {
+		within = c.root
+	}
+	if err := readable(path, within); err != nil {
+		c.Warnings = append(c.Warnings, Warning{File: path, Message: err.Error() + "; not read"})
+		return
+	}
+	data, err := readAtMost(path, maxSchemaFile)
 	if err != nil {
 		c.Warnings = append(c.Warnings, Warning{File: path, Line: 0, Message: err.Error()})
 		return
+	}
+	if len(data) == maxSchemaFile {
+		// Up to the last full line read.
+		if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+			data = data[:i+1]
+		}
+		c.Warnings = append(c.Warnings, Warning{File: path, Message: fmt.Sprintf("only the first %d MiB of this file were read", maxSchemaFile>>20)})
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
 		c.Warnings = append(c.Warnings, Warning{File: path, Line: 0, Message: "not a text file"})
@@ -230,6 +280,16 @@ func (c *Catalog) readFile(path string) {
 	c.Files = append(c.Files, path)
 	text, offset := upPart(string(data))
 	c.readSQL(path, text, lineOf(string(data), offset)-1)
+}
+
+// readAtMost reads up to n bytes of the file.
+func readAtMost(path string, n int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
 }
 
 // upPart returns the part of a migration that migrates up, and its offset.
@@ -259,14 +319,32 @@ func lineOf(text string, offset int) int {
 	return strings.Count(text[:offset], "\n") + 1
 }
 
+// lineCounter answers lineOf for offsets that only grow, counting each
+// newline once: asking lineOf for every statement of a file is quadratic.
+type lineCounter struct {
+	text       string
+	off, lines int // the newlines before off
+}
+
+func (l *lineCounter) at(offset int) int {
+	offset = min(offset, len(l.text))
+	if offset < l.off {
+		l.off, l.lines = 0, 0
+	}
+	l.lines += strings.Count(l.text[l.off:offset], "\n")
+	l.off = offset
+	return l.lines + 1
+}
+
 // readSQL applies the statements of text, whose first line is line+1 of
-// file.
+// file. Lines are counted as the statements are met, once over the text.
 func (c *Catalog) readSQL(file, text string, line int) {
 	pos := 0
+	lines := lineCounter{text: text}
 	for _, st := range sqltext.ParseAll(text) {
 		at := line
 		if i := strings.Index(text[pos:], strings.TrimSpace(st.Text)); i >= 0 && st.Text != "" {
-			at = line + lineOf(text, pos+i)
+			at = line + lines.at(pos+i)
 			pos += i + len(strings.TrimSpace(st.Text))
 		}
 		if st.Kind == sqltext.KindDDL && st.DDL != nil && st.Partial {
@@ -313,7 +391,10 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 	})
 	sort.Strings(files)
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		if readable(f, root) != nil {
+			continue // a link out of the module, or not a file
+		}
+		data, err := readAtMost(f, 4<<20+1)
 		if err != nil || len(data) > 4<<20 {
 			continue
 		}
@@ -341,7 +422,7 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 						for _, sf := range fs {
 							if strings.HasSuffix(strings.ToLower(sf), ".sql") && !seen[sf] {
 								seen[sf] = true
-								c.readFile(sf)
+								c.readFile(sf, true)
 							}
 						}
 					}
@@ -448,21 +529,57 @@ func findSqlcConfig(dir, root string) (string, string) {
 // "packages[].schema" and version 2 "sql[].schema"; a string or a list).
 // Nothing else of the file is used: database URIs, plugins, process and
 // wasm entries are never followed.
-func sqlcSchemaPaths(file string) ([]string, []Warning) {
-	data, err := os.ReadFile(file)
+//
+// A configuration that is not text, not valid JSON, or has no schema entry
+// yields a warning, since the schema it should have named is then
+// missing.
+func sqlcSchemaPaths(file string) ([]schemaEntry, []Warning) {
+	data, err := readAtMost(file, 1<<20)
 	if err != nil {
 		return nil, []Warning{{File: file, Message: err.Error()}}
 	}
+	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+		return nil, []Warning{{File: file, Line: 1, Message: "not a sqlc configuration (not text); no schema read from it"}}
+	}
+	var entries []schemaEntry
+	var warns []Warning
 	if strings.HasSuffix(file, ".json") {
 		var v any
 		if err := json.Unmarshal(data, &v); err != nil {
-			return nil, []Warning{{File: file, Line: 1, Message: "not valid JSON: " + err.Error()}}
+			line := 1
+			if se, ok := err.(*json.SyntaxError); ok {
+				line = lineOf(string(data), int(se.Offset))
+			}
+			return nil, []Warning{{File: file, Line: line, Message: "not valid JSON: " + err.Error()}}
 		}
-		var out []string
-		collectJSON(v, &out)
-		return out, nil
+		var paths []string
+		collectJSON(v, &paths)
+		from := 0
+		for _, p := range paths {
+			// The entry's line: where its quoted text first occurs
+			// after the previous one's.
+			q, _ := json.Marshal(p)
+			line := 1
+			if i := bytes.Index(data[from:], q); i >= 0 {
+				line = lineOf(string(data), from+i)
+				from += i + len(q)
+			}
+			entries = append(entries, schemaEntry{p, line})
+		}
+	} else {
+		entries, warns = yamlSchemaPaths(file, string(data))
 	}
-	return yamlSchemaPaths(file, string(data))
+	if len(entries) == 0 && len(warns) == 0 {
+		warns = append(warns, Warning{File: file, Line: 1, Message: "no schema entry (sql[].schema or packages[].schema) in this sqlc configuration; no schema read from it"})
+	}
+	return entries, warns
+}
+
+// schemaEntry is a schema path of a sqlc configuration and the line it is
+// on.
+type schemaEntry struct {
+	path string
+	line int
 }
 
 func collectJSON(v any, out *[]string) {
@@ -499,9 +616,9 @@ func collectJSON(v any, out *[]string) {
 // yamlSchemaPaths reads the values of "schema:" keys of a YAML document,
 // as a scalar, a flow list ["a", "b"], or a block list below it. It is a
 // reader for this one key, not a YAML parser: other keys are skipped.
-func yamlSchemaPaths(file, text string) ([]string, []Warning) {
+func yamlSchemaPaths(file, text string) ([]schemaEntry, []Warning) {
 	lines := strings.Split(text, "\n")
-	var out []string
+	var out []schemaEntry
 	var warns []Warning
 	for i := 0; i < len(lines); i++ {
 		line := stripYAMLComment(lines[i])
@@ -520,11 +637,11 @@ func yamlSchemaPaths(file, text string) ([]string, []Warning) {
 			}
 			for _, item := range strings.Split(strings.Trim(val, "[]"), ",") {
 				if s := unquoteYAML(item); s != "" {
-					out = append(out, s)
+					out = append(out, schemaEntry{s, i + 1})
 				}
 			}
 		case val != "":
-			out = append(out, unquoteYAML(val))
+			out = append(out, schemaEntry{unquoteYAML(val), i + 1})
 		default:
 			for j := i + 1; j < len(lines); j++ {
 				l := stripYAMLComment(lines[j])
@@ -536,7 +653,7 @@ func yamlSchemaPaths(file, text string) ([]string, []Warning) {
 				if !strings.HasPrefix(t, "- ") || ind < indent {
 					break
 				}
-				out = append(out, unquoteYAML(strings.TrimPrefix(t, "- ")))
+				out = append(out, schemaEntry{unquoteYAML(strings.TrimPrefix(t, "- ")), j + 1})
 				i = j
 			}
 		}
