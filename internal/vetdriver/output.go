@@ -74,14 +74,20 @@ func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
 		return 0
 	}
 	errors, diags := 0, 0
+	printed := map[string]bool{} // an error every package meets (-schema=missing) is printed once
+	printErr := func(a *analysis.Analyzer, err error) {
+		if line := fmt.Sprintf("%s: %v", a.Name, err); !printed[line] {
+			printed[line] = true
+			fmt.Fprintln(os.Stderr, line)
+		}
+		errors++
+	}
 	for _, r := range results {
 		for _, e := range r.prereqErrs {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", e.a.Name, e.err)
-			errors++
+			printErr(e.a, e.err)
 		}
 		if r.err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", r.a.Name, r.err)
-			errors++
+			printErr(r.a, r.err)
 			continue
 		}
 		diags += len(r.diagnostics)

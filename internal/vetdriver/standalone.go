@@ -383,7 +383,10 @@ func (e *passEnv) run(roots []*analysis.Analyzer) []result {
 			var failed []string
 			for _, req := range a.Requires {
 				if r := exec(req); r.err != nil {
-					failed = append(failed, req.String())
+					// With the reason: go vet prints only the roots'
+					// errors, and "failed prerequisites: schema" alone
+					// does not say what to fix.
+					failed = append(failed, fmt.Sprintf("%s (%v)", req, r.err))
 				} else {
 					inputs[req] = r.result
 				}
