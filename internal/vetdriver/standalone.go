@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -61,7 +62,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if err != nil {
-		log.Print(err)
+		log.Print(toolchainError(err))
 		return 1
 	}
 	if packages.PrintErrors(initial) > 0 {
@@ -147,6 +148,20 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 	}
 	exitAtLeast(out.printRoots(d.fset, results))
 	return exit
+}
+
+// needsGo matches the go command's refusal to run a module for a newer Go
+// under GOTOOLCHAIN=local.
+var needsGo = regexp.MustCompile(`go\.mod requires go >= (\S+) \(running go (\S+?);`)
+
+// toolchainError says what to do when the module needs a newer Go than
+// the go command idemvet runs.
+func toolchainError(err error) error {
+	if m := needsGo.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("the module requires Go %s (its go.mod), but the go command in PATH is go %s, and idemvet does not download toolchains "+
+			"(it runs the go command with GOTOOLCHAIN=local): install Go %s or later and put it first in PATH", m[1], m[2], m[1])
+	}
+	return err
 }
 
 type driver struct {

@@ -106,6 +106,12 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 		return
 	}
 	unitRun := strings.HasSuffix(args[len(args)-1], ".cfg")
+	if !unitRun {
+		// The go command that loads packages (the driver's, or
+		// multichecker's for -fix) must not download a toolchain a
+		// go.mod asks for: idemvet never reaches the network.
+		os.Setenv("GOTOOLCHAIN", "local")
+	}
 	for _, arg := range args {
 		if !strings.HasPrefix(arg, "-") {
 			if arg == "help" {
