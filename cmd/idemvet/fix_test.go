@@ -124,3 +124,53 @@ func TestDiff(t *testing.T) {
 		})
 	}
 }
+
+// TestFixStaysInModule applies fixes where they must not write: a source
+// file that is a symbolic link to a file outside the module, and a package
+// of another module (a dependency replaced by a local directory) named on
+// the command line. Neither file changes, through idemvet -fix or go vet
+// -fix, and the output says which fix was not offered and why.
+func TestFixStaysInModule(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	real := filepath.Join(outside, "real.go")
+	write(t, real, fixModule)
+
+	linked := t.TempDir()
+	write(t, filepath.Join(linked, "go.mod"), "module fixmod\n\ngo 1.26\n")
+	if err := os.Symlink(real, filepath.Join(linked, "fix.go")); err != nil {
+		t.Skipf("symbolic links: %v", err)
+	}
+
+	work := t.TempDir()
+	dep := filepath.Join(work, "dep")
+	write2 := func(p, s string) { os.MkdirAll(filepath.Dir(p), 0o755); write(t, p, s) }
+	write2(filepath.Join(dep, "go.mod"), "module example.com/dep\n\ngo 1.26\n")
+	write2(filepath.Join(dep, "fix.go"), strings.Replace(fixModule, "package fixmod", "package dep", 1))
+	main := filepath.Join(work, "main")
+	write2(filepath.Join(main, "go.mod"), "module example.com/main\n\ngo 1.26\n\nrequire example.com/dep v1.0.0\n\nreplace example.com/dep => ../dep\n")
+	write2(filepath.Join(main, "main.go"), "package main\n\nimport _ \"example.com/dep\"\n\nfunc main() {}\n")
+
+	for _, tc := range []struct {
+		name, file, why string
+		cmd             *exec.Cmd
+	}{
+		{"standalone link", real, "is a symbolic link", command(linked, binary, "-fix", "./...")},
+		{"go vet link", real, "is a symbolic link", vettest.GoVet(linked, binary, "-fix", "./...")},
+		{"standalone dependency", filepath.Join(dep, "fix.go"), "not the main module", command(main, binary, "-fix", "example.com/dep")},
+		{"go vet dependency", filepath.Join(dep, "fix.go"), "not the main module", vettest.GoVet(main, binary, "-fix", "example.com/dep")},
+	} {
+		before, _ := os.ReadFile(tc.file)
+		out, _ := tc.cmd.CombinedOutput()
+		after, _ := os.ReadFile(tc.file)
+		if string(after) != string(before) {
+			t.Errorf("%s: rewrote %s:\n%s", tc.name, tc.file, out)
+		}
+		if tc.name == "go vet dependency" && !strings.Contains(string(out), "lost update") {
+			continue // go vet -fix does not run the tool on other modules' packages at all
+		}
+		if !strings.Contains(string(out), "not offering the fix") || !strings.Contains(string(out), tc.why) {
+			t.Errorf("%s: output does not say which fix was skipped (%q):\n%s", tc.name, tc.why, out)
+		}
+	}
+}

@@ -42,6 +42,7 @@ type Reporter struct {
 	seen       map[token.Pos]bool
 	gen        map[*token.File]bool
 	cgo        map[*token.File]string // cmd/cgo's translations of files that import "C", to the originals' names
+	fixChecked map[string]string      // file → why fixes may not edit it ("" if they may)
 	directives []*directive           // every directive of the package's non-generated files
 	finished   bool
 }
@@ -234,6 +235,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 		// The edits' offsets are the translation's, not the original's.
 		d.SuggestedFixes = nil
 	}
+	r.fixable(&d)
 	r.pass.Report(d)
 }
 
@@ -303,6 +305,7 @@ func (r *Reporter) Finish() {
 			d := analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: Category, Message: msg}
 			if !dir.matched && dir.Problem == "" && len(dir.Names) == 1 && dir.Names[0] == r.name && r.cgo[dir.file] == "" {
 				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the directive", TextEdits: []analysis.TextEdit{r.removal(dir)}}}
+				r.fixable(&d)
 			}
 			r.pass.Report(d)
 		}
