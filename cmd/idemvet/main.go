@@ -48,6 +48,10 @@ func main() {
 		}
 	}
 	os.Args = append(os.Args[:1], args...)
+	if len(args) == 1 && (args[0] == "help" || args[0] == "-help" || args[0] == "--help") {
+		help(os.Stdout, idemvet.Suite)
+		os.Exit(0)
+	}
 
 	// The user options (-schema, -discover) at the top level.
 	config.Lift(flag.CommandLine)

@@ -362,9 +362,14 @@ func Upload(w http.ResponseWriter, r *http.Request) { Save(r.FormValue("name"), 
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	out, _ := exec.Command(binary, "help").CombinedOutput()
+	// It starts with idemvet, not with x/tools' text about Printf, and
+	// lists each analyzer once, with its title.
+	if !strings.HasPrefix(string(out), "idemvet reports") || strings.Contains(string(out), "Printf") {
+		t.Errorf("idemvet help does not start with idemvet:\n%s", firstLines(out, 5))
+	}
 	for _, a := range idemvet.Suite {
-		if !strings.Contains(string(out), a.Name) {
-			t.Errorf("idemvet help does not list %s", a.Name)
+		if n := strings.Count(string(out), a.Name+" "); n != 1 || !strings.Contains(string(out), strings.TrimPrefix(strings.SplitN(a.Doc, "\n", 2)[0], a.Name+": ")) {
+			t.Errorf("idemvet help lists %s %d times (want once, with its title):\n%s", a.Name, n, out)
 		}
 		one, _ := exec.Command(binary, "help", a.Name).CombinedOutput()
 		if !strings.Contains(string(one), strings.SplitN(a.Doc, "\n", 2)[0]) {
