@@ -174,3 +174,28 @@ func TestFixStaysInModule(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleFix runs idemvet -fix -diff in examples/, as the README says
+// a newcomer can: at least one finding there carries a suggested fix, and
+// the diff shows it without changing the file.
+func TestExampleFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the examples module's dependencies")
+	}
+	t.Parallel()
+	dir := filepath.Join(repoRoot(t), "examples")
+	file := filepath.Join(dir, "ridehail", "internal", "store", "withdraw.go")
+	before, _ := os.ReadFile(file)
+	out, _ := command(dir, binary, "-fix", "-diff", "./...").CombinedOutput()
+	for _, want := range []string{
+		"-	return s.Gorm.WithContext(ctx).Model(&p).Update(\"rating_count\", p.RatingCount-1).Error",
+		"+	return s.Gorm.WithContext(ctx).Model(&p).Update(\"rating_count\", gorm.Expr(\"rating_count - ?\", 1)).Error",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("idemvet -fix -diff in examples/ lacks %q:\n%s", want, out)
+		}
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(before) {
+		t.Errorf("-diff changed %s", file)
+	}
+}

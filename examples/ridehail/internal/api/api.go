@@ -29,6 +29,7 @@ func (s *Server) Routes() http.Handler {
 	mux.HandleFunc("POST /v1/rides/{id}/accept", s.acceptV1)
 	mux.HandleFunc("POST /v1/rides/{id}/complete", s.completeV1)
 	mux.HandleFunc("POST /v1/rides/{id}/rating", s.rateV1)
+	mux.HandleFunc("DELETE /v1/rides/{id}/rating", s.withdrawV1)
 	mux.HandleFunc("POST /v1/wallets/{id}/debit", s.debitV1)
 	mux.HandleFunc("POST /v1/wallets/{id}/topup", s.topUpV1)
 
@@ -36,6 +37,7 @@ func (s *Server) Routes() http.Handler {
 	mux.HandleFunc("POST /v2/rides/{id}/accept", s.acceptV2)
 	mux.HandleFunc("POST /v2/rides/{id}/complete", s.completeV2)
 	mux.HandleFunc("POST /v2/rides/{id}/rating", s.rateV2)
+	mux.HandleFunc("DELETE /v2/rides/{id}/rating", s.withdrawV2)
 	mux.HandleFunc("POST /v2/wallets/{id}/debit", s.debitV2)
 	mux.HandleFunc("POST /v2/wallets/{id}/topup", s.topUpV2)
 
@@ -218,6 +220,31 @@ func (s *Server) rate(w http.ResponseWriter, r *http.Request, rate func(ctx cont
 		return
 	}
 	if err := rate(r.Context(), rideID, in.DriverID, in.Stars); err != nil {
+		writeError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) withdrawV1(w http.ResponseWriter, r *http.Request) {
+	s.withdraw(w, r, s.Store.WithdrawRating)
+}
+
+func (s *Server) withdrawV2(w http.ResponseWriter, r *http.Request) {
+	s.withdraw(w, r, s.Store.WithdrawRatingAtomic)
+}
+
+func (s *Server) withdraw(w http.ResponseWriter, r *http.Request, withdraw func(ctx context.Context, rideID, driverID int64) error) {
+	rideID, err := pathInt(r, "id")
+	if err != nil {
+		http.Error(w, "bad ride id", http.StatusBadRequest)
+		return
+	}
+	var in ratingRequest
+	if !decode(w, r, &in) {
+		return
+	}
+	if err := withdraw(r.Context(), rideID, in.DriverID); err != nil {
 		writeError(w, err)
 		return
 	}
