@@ -458,8 +458,7 @@ func runModule(idemvet, out, checkoutDir, name, modDir string) result {
 	switch {
 	case timedOut:
 		r.status = "timeout"
-	case bytes.Contains(stderrText, []byte("panic: ")) || bytes.Contains(stderrText, []byte("fatal error: ")) ||
-		(r.exit != 0 && r.exit != 1 && r.exit != 3):
+	case goCrashed(stderrText) || (r.exit != 0 && r.exit != 1 && r.exit != 3):
 		r.status = "crash"
 	case r.exit == 1:
 		r.status = "errors" // load or type errors reported; findings may be partial
@@ -475,6 +474,18 @@ func runModule(idemvet, out, checkoutDir, name, modDir string) result {
 	}
 	r.findings = fs
 	return r
+}
+
+// goCrashed reports whether stderr holds a Go panic or runtime fatal error
+// (at the start of a line: a C compiler's "file.c:4:11: fatal error: x.h:
+// No such file" from cgo is a load error, not a crash).
+func goCrashed(stderr []byte) bool {
+	for _, line := range strings.Split(string(stderr), "\n") {
+		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // childPid returns the pid of the only child of pid (idemvet under nice

@@ -108,3 +108,10 @@ func TestDiff(t *testing.T) {
 	require.NoError(t, diff(&sb, write("old.txt", a, b), write("new.txt", b2, c)))
 	assert.Equal(t, out, sb.String())
 }
+
+func TestGoCrashed(t *testing.T) {
+	assert.True(t, goCrashed([]byte("x\npanic: runtime error: index out of range\n\ngoroutine 1 [running]:\n")))
+	assert.True(t, goCrashed([]byte("fatal error: concurrent map writes\n")))
+	assert.False(t, goCrashed([]byte("/root/go/pkg/mod/m@v1/olm/x.go:4:11: fatal error: olm/olm.h: No such file or directory\n")))
+	assert.False(t, goCrashed([]byte("idemvet: schema: x.sql:3: could not read this statement\n")))
+}
