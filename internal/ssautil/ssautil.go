@@ -125,6 +125,36 @@ func Before(a, b ssa.Instruction) bool {
 // of one per pair. The zero Reach is ready to use.
 type Reach struct {
 	sets map[reachKey][]bool
+	back map[*ssa.BasicBlock][]bool
+}
+
+// ReachableTo answers what Reachable does, memoizing for each target the
+// blocks that reach it (one backward walk per target): the form for many
+// sources asked about one target, such as every branch of a large
+// function asked whether it leads to one write.
+func (r *Reach) ReachableTo(from, to *ssa.BasicBlock) bool {
+	if from == nil || to == nil || from.Parent() != to.Parent() {
+		return false
+	}
+	set, ok := r.back[to]
+	if !ok {
+		set = make([]bool, len(to.Parent().Blocks))
+		stack := []*ssa.BasicBlock{to}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if set[b.Index] {
+				continue
+			}
+			set[b.Index] = true
+			stack = append(stack, b.Preds...)
+		}
+		if r.back == nil {
+			r.back = map[*ssa.BasicBlock][]bool{}
+		}
+		r.back[to] = set
+	}
+	return from.Index < len(set) && set[from.Index]
 }
 
 type reachKey struct{ from, via, edge *ssa.BasicBlock }

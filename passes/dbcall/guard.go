@@ -44,18 +44,22 @@ func (r *Result) Guards(w *Access) []Guard {
 		return nil
 	}
 	target := w.Call.Block()
+	// One backward walk from the write answers every branch's question
+	// (a function of thousands of branches and writes made this
+	// quadratic in blocks per write).
+	var reach ssautil.Reach
 	var out []Guard
 	for _, blk := range fi.Fn.Blocks {
 		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
 		if !ok || len(blk.Succs) != 2 {
 			continue
 		}
-		t, f := ssautil.Reachable(blk.Succs[0], target), ssautil.Reachable(blk.Succs[1], target)
+		t, f := reach.ReachableTo(blk.Succs[0], target), reach.ReachableTo(blk.Succs[1], target)
 		if t == f {
 			continue // both sides (or neither) reach the write: it does not decide it
 		}
 		onTrue := t
-		for _, g := range r.guardsOf(fi, ifi, w) {
+		for _, g := range r.guardsOf(fi, ifi, w, &reach) {
 			if g.Op != token.ILLEGAL && !onTrue {
 				g.Op = negate(g.Op)
 			}
@@ -67,7 +71,7 @@ func (r *Result) Guards(w *Access) []Guard {
 
 // guardsOf reads the condition of ifi: a comparison of a column read from
 // w's row with another value, or any condition computed from such a column.
-func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access) []Guard {
+func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access, reach *ssautil.Reach) []Guard {
 	type side struct {
 		v, other ssa.Value
 		op       token.Token
@@ -100,7 +104,7 @@ func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access) []Guard {
 			if rd.Kind != KindRead || rd.Table != w.Table || rd.Call == w.Call || rd.Count || rd.Exists {
 				continue
 			}
-			if !ssautil.Before(rd.Call, ifi) && !(rd.Call.Block() != nil && ssautil.Reachable(rd.Call.Block(), ifi.Block())) {
+			if !ssautil.Before(rd.Call, ifi) && !(rd.Call.Block() != nil && reach.Reachable(rd.Call.Block(), ifi.Block())) {
 				continue
 			}
 			if !r.SameRow(fi, rd, w) {
