@@ -25,10 +25,13 @@
 //     another key.
 //   - "updateall": gorm's clause.OnConflict{UpdateAll: true} is SET *: a
 //     retry overwrites every column others changed since the first attempt.
-//   - "replace": MySQL's REPLACE INTO and SQLite's INSERT OR REPLACE delete
-//     the existing row and insert a new one: columns not listed fall back
-//     to their defaults, ON DELETE CASCADE children are deleted, an
-//     auto-increment id changes.
+//   - "replace" (needs the schema): MySQL's REPLACE INTO and SQLite's
+//     INSERT OR REPLACE delete the existing row and insert a new one:
+//     columns not listed fall back to their defaults, and rows referencing
+//     it are deleted by ON DELETE CASCADE (or block it). A replace listing
+//     every column of a table nothing references is a full overwrite and
+//     stays silent, even when it gives the row a new generated id (which
+//     can be the point: a change feed).
 //   - "target" (needs the schema; silent without one): the ON CONFLICT
 //     target matches no unique constraint or unique index of the table, so
 //     PostgreSQL and SQLite reject the statement at run time ("there is no
@@ -104,7 +107,8 @@
 // compares (a guarded transition); on DO NOTHING on a business key; on
 // targets matching a unique index or constraint, a partial one whose WHERE
 // the target repeats, or a named constraint; on statements whose table the
-// schema does not know (for "target"); on REPLACE in migrations and seeds;
+// schema does not know (for "target" and "replace"); on REPLACE in
+// migrations and seeds;
 // and on values whose column does not hold state others advance (a
 // constant 0 in a priority column is configuration, not a counter). Where
 // an upsert has several problems, the first of target, replace, reset,

@@ -372,42 +372,43 @@ func (u *upsert) insertTime(s dbcall.UpsertSet) bool {
 	return false
 }
 
-// checkReplace reports REPLACE INTO and INSERT OR REPLACE: a delete and an
-// insert, not an update.
+// checkReplace reports, with the schema, REPLACE INTO and INSERT OR
+// REPLACE that lose something: a delete and an insert, not an update. A
+// replace that lists every column of a table nothing references is a full
+// overwrite (a key-value table, a cache) and stays silent, and so does a
+// new generated id alone (bumping it can be the point: a change feed).
 func (u *upsert) checkReplace() (analysis.Diagnostic, bool) {
-	if u.a.Upsert.Action != sqltext.ConflictReplace || u.migration() {
+	if u.a.Upsert.Action != sqltext.ConflictReplace || u.migration() || u.table == nil {
 		return analysis.Diagnostic{}, false
 	}
-	fix := "use INSERT ... ON DUPLICATE KEY UPDATE (MySQL) or INSERT ... ON CONFLICT (key) DO UPDATE SET (SQLite) with the columns to change"
-	if u.table == nil {
-		return u.diag(catReplace, "REPLACE INTO %s deletes the existing row and inserts a new one: the columns it does not list fall back to their defaults, ON DELETE CASCADE children are deleted, and an auto-increment id changes; %s",
-			u.a.Table, fix)
-	}
-	// With the schema, name what the delete loses.
-	var lost []string
-	var unlisted []string
+	var lost, unlisted []string
+	idChanges := ""
 	if u.a.Stmt != nil && u.a.Stmt.Columns != nil {
 		for _, c := range u.table.Columns {
 			if _, from := u.a.Inserted(c.Name); from != dbcall.InsertDefault {
 				continue
 			}
 			if g := u.table.GeneratedKey(c.Name); g != "" {
-				lost = append(lost, fmt.Sprintf("the generated %s changes", c.Name))
+				idChanges = c.Name
 				continue
 			}
 			unlisted = append(unlisted, c.Name)
 		}
 	}
 	if len(unlisted) > 0 {
-		lost = append(lost, join(clipList(unlisted, 3))+" fall back to "+plural(len(unlisted), "its default", "their defaults"))
+		lost = append(lost, join(clipList(unlisted, 3))+", which it does not list, "+plural(len(unlisted), "falls back to its default", "fall back to their defaults"))
 	}
 	if refs := u.cat.ReferencedBy(u.a.Table); len(refs) > 0 {
-		lost = append(lost, "rows of "+join(clipList(refs, 3))+" referencing it are deleted (ON DELETE CASCADE) or block it")
+		lost = append(lost, "the rows of "+join(clipList(refs, 3))+" referencing it are deleted (ON DELETE CASCADE) or block it")
 	}
 	if len(lost) == 0 {
-		return analysis.Diagnostic{}, false // every column listed, nothing refers to the row: the replace is a full overwrite
+		return analysis.Diagnostic{}, false
 	}
-	return u.diag(catReplace, "REPLACE INTO %s deletes the existing row and inserts a new one: %s; %s", u.a.Table, join(lost), fix)
+	if idChanges != "" {
+		lost = append(lost, "its generated "+idChanges+" changes")
+	}
+	return u.diag(catReplace, "REPLACE INTO %s deletes the existing row and inserts a new one: %s; use INSERT ... ON DUPLICATE KEY UPDATE (MySQL) or INSERT ... ON CONFLICT (key) DO UPDATE SET (SQLite) with the columns to change",
+		u.a.Table, strings.Join(lost, "; "))
 }
 
 // migration reports an access in a migration or seed, where REPLACE loads

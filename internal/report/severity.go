@@ -54,7 +54,7 @@ var Grades = []Grade{
 	{"cronlease", "flag", Error, "a scheduled job guarded by a running flag read and then set: two instances both read it and both run"},
 	{"upsert", "target", Error, "with the schema: an ON CONFLICT target that matches no unique index or constraint (the database rejects the statement), or a conflict on a generated key the insert does not supply (a retry adds a second row)"},
 	{"upsert", "reset", Error, "DO UPDATE writes back the constant initial value the insert starts the row with (a status, a counter, a flag, a progress marker): a retried or duplicate insert undoes what other writers did"},
-	{"upsert", "replace", Warning, "REPLACE INTO or INSERT OR REPLACE deletes the existing row and inserts a new one: unlisted columns fall back to defaults, ON DELETE CASCADE children go, an auto-increment id changes"},
+	{"upsert", "replace", Warning, "with the schema: REPLACE INTO or INSERT OR REPLACE deletes the existing row and inserts a new one, so the columns it does not list fall back to their defaults, or rows referencing it are deleted (ON DELETE CASCADE)"},
 	{"upsert", "creation", Warning, "DO UPDATE overwrites a creation column (created_at, created_by ...) with the insert's own value, or the primary key when the conflict is on another key"},
 	{"upsert", "updateall", Warning, "gorm's clause.OnConflict{UpdateAll: true}: a retried or duplicate insert overwrites every column others changed since"},
 	{"*", Category, Warning, "a //idemvet: directive that is malformed, names no analyzer, or matches no finding"},

