@@ -74,6 +74,9 @@ func (b *builder) gormV1Option(a *Access, key, value ssa.Value) {
 		stmt = sqltext.Parse("INSERT INTO t (c) VALUES (1) " + opt)
 		a.Conflict = stmt.Conflict.Action
 		a.ConflictTarget = stmt.Conflict.Target
+		if a.Upsert = upsertOf(stmt); a.Upsert != nil {
+			a.Upsert.Listed = false // the column list is the model's, not this text's
+		}
 	}
 	if stmt != nil && stmt.Partial {
 		a.Partial = true
