@@ -43,6 +43,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		if derivedFrom(db, a, set, g) {
 			continue // SET c = <c read, recomputed>: a lost update, lostupdate's finding
 		}
+		if keepsValue(g, set) {
+			continue // "driver cannot be changed": the write sets the value the check required, the column does not move
+		}
 		if idempotentSkip(g, set) && !effectAfter(db, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else follows
 		}
@@ -76,6 +79,17 @@ func derivedFrom(db *dbcall.Result, a *dbcall.Access, set dbcall.Binding, g dbca
 		}
 	}
 	return false
+}
+
+// keepsValue reports a guard requiring the column to equal the value the
+// update writes to it: "if old.Role != req.Role { return ErrImmutable }"
+// before a write of req.Role. The column does not change, so there is no
+// race on it.
+func keepsValue(g dbcall.Guard, set dbcall.Binding) bool {
+	if g.Op != token.EQL || g.Other == nil || set.Value.IsZero() {
+		return false
+	}
+	return dbcall.RefOf(g.Other).Same(set.Value)
 }
 
 // idempotentSkip reports a guard that skips the write when the column

@@ -150,6 +150,9 @@ func itoa(i int) string {
 	return string(b[n:])
 }
 
+// RefOf returns the Ref naming the Go value v (see Ref).
+func RefOf(v ssa.Value) Ref { return refOf(v) }
+
 // refOf returns the Ref of a Go value, looking through conversions, field
 // selections, loads of fields, and locals with a single store.
 func refOf(v ssa.Value) Ref {

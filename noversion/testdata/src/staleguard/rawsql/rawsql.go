@@ -170,3 +170,16 @@ func Transfer(ctx context.Context, db *sql.DB, from, to, amount int64) error {
 	_, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", amount, to) // ok: the credited row is not the one checked
 	return err
 }
+
+// An immutability check: the update writes the value the check required.
+func ChangeUser(ctx context.Context, db *sql.DB, id int64, role, name string) error {
+	var cur string
+	if err := db.QueryRowContext(ctx, "SELECT role FROM members WHERE id = $1", id).Scan(&cur); err != nil {
+		return err
+	}
+	if cur != role {
+		return errors.New("role can not be changed")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE members SET role = $1, name = $2 WHERE id = $3", role, name, id) // ok: role keeps its value
+	return err
+}
