@@ -75,6 +75,14 @@
 // guard followed by another write ("if c.Used { return }", SET used =
 // true, then INSERT INTO redemptions) is reported: both requests redeem.
 //
+// The same race consumes one-time rows: a code, an invite or a reset token
+// looked up, then deleted by a DELETE whose affected-row count is ignored
+// or only logged, before the work the row grants (a session created, a
+// member added). Both requests find the row, one deletes nothing, both go
+// on. It is reported as "check-then-delete on login_codes: ..."; treat 0
+// rows deleted as already used, or DELETE ... RETURNING and test for no
+// row. A DELETE that is the last thing done (a DELETE endpoint) is not.
+//
 // Right:
 //
 //	db.Model(&app).Updates(map[string]any{"name": req.Name})   // only what the request changes
@@ -100,7 +108,8 @@
 // is checked but not incremented), "rowsaffectedunchecked" (a
 // compare-and-set whose outcome is ignored), "stalerow" (a whole-row
 // write-back of an unversioned table reverting another path's change),
-// "staleguard" (a check in Go that the update's WHERE does not re-state).
+// "staleguard" (a check in Go that the update's WHERE does not re-state,
+// or a one-time row consumed by a DELETE whose outcome is ignored).
 //
 // # Code that runs once
 //

@@ -58,6 +58,12 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // runs once (main, init, a command): no concurrent writer of its own
 		}
 		for _, a := range fi.Accesses {
+			if a.Kind == dbcall.KindDelete && a.Table != "" && a.Table != "redis" && a.Table != "file" {
+				if d, ok := checkStaleDelete(pass, db, txs, a); ok {
+					rep.Report(d)
+				}
+				continue
+			}
 			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {
 				continue
 			}

@@ -222,3 +222,117 @@ func predicate(g dbcall.Guard) string {
 	}
 	return fmt.Sprintf("AND %s %s %s", g.Column, op, val)
 }
+
+// countIgnored reports a delete whose affected-row count is compared only
+// to log: every branch on it goes on to the same writes ("if n == 0 {
+// log.Printf(...) }").
+func countIgnored(db *dbcall.Result, del *dbcall.Access) bool {
+	fi := db.Func(del.Fn)
+	if fi == nil || len(del.RowsAffected) == 0 {
+		return false
+	}
+	counts := map[ssa.Value]bool{}
+	for _, v := range del.RowsAffected {
+		counts[v] = true
+	}
+	var effects []*ssa.BasicBlock
+	for _, x := range fi.Accesses {
+		if x != del && x.Kind.IsWrite() && x.Table != del.Table && x.Table != "" && x.Table != "file" && x.Call.Block() != nil && ssautil.Reachable(del.Call.Block(), x.Call.Block()) {
+			effects = append(effects, x.Call.Block())
+		}
+	}
+	if len(effects) == 0 {
+		return false
+	}
+	branches := 0
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !counts[ssautil.Unwrap(bin.X)] && !counts[ssautil.Unwrap(bin.Y)] {
+			continue
+		}
+		branches++
+		for _, succ := range blk.Succs {
+			reaches := false
+			for _, e := range effects {
+				if ssautil.Reachable(succ, e) {
+					reaches = true
+				}
+			}
+			if !reaches {
+				return false // this side stops before the work: the count is acted on
+			}
+		}
+	}
+	return branches > 0
+}
+
+// checkStaleDelete reports a one-time row (a code, an invite, a reset
+// token) looked up, then consumed with a DELETE whose outcome nobody acts
+// on, before the work the row grants: two requests both find it, both
+// delete it (one deletes nothing) and both get the work done.
+//
+//	c, err := repo.Code(ctx, code)       // the lookup decides
+//	if err != nil { return ErrInvalid }
+//	res, _ := db.Exec("DELETE FROM login_codes WHERE code = $1", code)
+//	if n, _ := res.RowsAffected(); n == 0 { log.Println("already used") }   // only logged
+//	return sessions.Create(ctx, c.UserID)
+//
+// The DELETE must be decided by the lookup's outcome, name the same row,
+// leave its affected-row count unexamined, and be followed by a write of
+// another table or have its count read and only logged. Held rows (FOR
+// UPDATE, SERIALIZABLE) and deletes that re-check nothing but are the last
+// thing done (a DELETE endpoint) stay silent.
+func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, del *dbcall.Access) (analysis.Diagnostic, bool) {
+	if del.RowsReturned >= 0 || del.ResultReturned >= 0 || del.Call.Block() == nil {
+		return analysis.Diagnostic{}, false
+	}
+	if del.RowsChecked && !countIgnored(db, del) {
+		return analysis.Diagnostic{}, false
+	}
+	logged := len(del.RowsAffected) > 0
+	if !logged && !effectAfter(db, del) {
+		return analysis.Diagnostic{}, false
+	}
+	fi := db.Func(del.Fn)
+	if fi == nil {
+		return analysis.Diagnostic{}, false
+	}
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		d, ok := db.Decide(ifi)
+		if !ok || d.Access.Kind != dbcall.KindRead || d.Access.Table != del.Table || d.Access.Call == del.Call {
+			continue
+		}
+		found, notFound := blk.Succs[d.Found], blk.Succs[1-d.Found]
+		target := del.Call.Block()
+		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
+			continue // the delete does not run only when the row was found
+		}
+		if !db.SameRow(fi, d.Access, del) || rowHeld(txs, d.Access, del) || advisoryBefore(db, d.Access) {
+			continue
+		}
+		readAt := analysisutil.Position(pass.Fset, d.Access.Pos)
+		if d.Access.Via != nil {
+			readAt = fmt.Sprintf("%s (by %s)", readAt, d.Access.Via.Callees[0])
+		}
+		outcome := "ignores rows affected"
+		if logged {
+			outcome = "only logs rows affected"
+		}
+		return analysis.Diagnostic{
+			Pos:      del.Pos,
+			Category: "staleguard",
+			Message: fmt.Sprintf("check-then-delete on %s: the row found at %s is consumed by a DELETE that %s, so concurrent requests both find it and both go on; treat 0 rows deleted as already used (or DELETE ... RETURNING and test for no row)",
+				del.Table, readAt, outcome),
+			Related: []analysis.RelatedInformation{{Pos: d.Access.Pos, Message: "the lookup of the row consumed"}},
+		}, true
+	}
+	return analysis.Diagnostic{}, false
+}
