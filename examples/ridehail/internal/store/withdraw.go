@@ -13,6 +13,9 @@ import (
 // and the profile keeps one rating too many. idemvet suggests the fix
 // (idemvet -fix -diff ./... shows it): let the database do the
 // arithmetic, Update("rating_count", gorm.Expr("rating_count - ?", 1)).
+// It has a second hazard: the rating found is deleted without looking at
+// how many rows the DELETE removed, so two withdrawals both find it, one
+// deletes nothing, and both go on to decrement the count.
 func (s *Store) WithdrawRating(ctx context.Context, rideID, driverID int64) error {
 	var r Rating
 	err := s.Gorm.WithContext(ctx).First(&r, "ride_id = ?", rideID).Error
@@ -22,7 +25,7 @@ func (s *Store) WithdrawRating(ctx context.Context, rideID, driverID int64) erro
 	if err != nil {
 		return err
 	}
-	if err := s.Gorm.WithContext(ctx).Delete(&r).Error; err != nil {
+	if err := s.Gorm.WithContext(ctx).Delete(&r).Error; err != nil { // HAZARD(noversion)
 		return err
 	}
 	var p DriverProfile
