@@ -98,8 +98,11 @@
 //
 // Versioned tables are known from the model (gorm fields), and from the
 // other updates of the package and of the repositories it calls: when some
-// update of a table checks its version column, every update of that table
-// must. It stays silent on atomic updates that read nothing (SET c = c + 1,
+// update of a table checks its version column, every update that writes a
+// column those versioned updates set must check it too. An unversioned
+// update of only other columns (a pin flag, a last-opened time, a folder)
+// cannot overwrite a versioned edit and stays silent; with a version known
+// only from the model or the schema, every column counts. It stays silent on atomic updates that read nothing (SET c = c + 1,
 // SET deleted_at = now()), on unversioned tables, on inserts, on updates
 // made while a SELECT ... FOR UPDATE of the table holds the row, and on
 // counts that are compared, branched on, or returned.

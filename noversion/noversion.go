@@ -95,6 +95,12 @@ func run(pass *analysis.Pass) (any, error) {
 type versioned struct {
 	column string
 	how    string // "model", or "other updates of T check version"
+	// protects are the columns the versioned writers in view set (their
+	// version check protects them); nil when every column counts (a
+	// model or schema version and no versioned writer in view, or a
+	// versioned writer of the whole row).
+	protects map[string]bool
+	all      bool
 }
 
 // versionedTables collects the tables known to be versioned: written by a
@@ -107,23 +113,72 @@ func versionedTables(db *dbcall.Result) map[string]versioned {
 			if a.Table == "" {
 				continue
 			}
-			if a.VersionColumn != "" {
-				out[a.Table] = versioned{a.VersionColumn, "model"}
-				continue
-			}
-			if a.Kind != dbcall.KindUpdate {
-				continue
-			}
-			for _, w := range a.Where {
-				if versionColumns[w.Column] && w.Op == "=" {
-					if _, known := out[a.Table]; !known {
-						out[a.Table] = versioned{w.Column, "other updates of " + a.Table + " check " + w.Column}
+			v, known := out[a.Table]
+			switch {
+			case a.VersionColumn != "" && v.how != "model":
+				v.column, v.how = a.VersionColumn, "model"
+			case !known:
+				if a.Kind != dbcall.KindUpdate {
+					continue
+				}
+				for _, w := range a.Where {
+					if versionColumns[w.Column] && w.Op == "=" {
+						v.column, v.how = w.Column, "other updates of "+a.Table+" check "+w.Column
+						break
 					}
 				}
+				if v.column == "" {
+					continue
+				}
 			}
+			if a.Kind == dbcall.KindUpdate {
+				if _, checks := a.WhereColumn(v.column); checks {
+					v.protect(a)
+				}
+			}
+			out[a.Table] = v
 		}
 	}
 	return out
+}
+
+// protect adds the columns a versioned writer sets to the ones its
+// version check protects.
+func (v *versioned) protect(a *dbcall.Access) {
+	if a.Method == "Save" && a.Via == nil {
+		v.all = true // the whole row
+		return
+	}
+	for _, s := range a.Set {
+		if s.Column == "" {
+			v.all = true // a column the summary could not name
+			return
+		}
+		if versionColumns[s.Column] || isBookkeeping(s.Column) {
+			continue
+		}
+		if v.protects == nil {
+			v.protects = map[string]bool{}
+		}
+		v.protects[s.Column] = true
+	}
+}
+
+// overlaps reports whether the update a sets a column the table's
+// versioned writers protect: an unversioned write of columns no versioned
+// writer touches (an archive flag, a last-seen time) clobbers nothing the
+// version guards. With no versioned writer in view (a model's or the
+// schema's version alone), every column counts.
+func (v versioned) overlaps(a *dbcall.Access) bool {
+	if v.all || len(v.protects) == 0 {
+		return true
+	}
+	for _, s := range a.Set {
+		if s.Column == "" || v.protects[s.Column] {
+			return true
+		}
+	}
+	return false
 }
 
 // isVersioned reports whether the schema or the model says table has a
@@ -143,7 +198,7 @@ func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog,
 	// models and the other statements.
 	v, ok := versioned{}, false
 	if t := cat.Table(a.Table); t != nil && t.Version != "" {
-		v, ok = versioned{t.Version, "model"}, true
+		v, ok = versioned{column: t.Version, how: "model"}, true
 	} else {
 		v, ok = tables[a.Table]
 	}
@@ -158,6 +213,9 @@ func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog,
 	}
 	if !writesAppData(a) {
 		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
+	}
+	if p, ok := tables[a.Table]; ok && !p.overlaps(a) {
+		return analysis.Diagnostic{}, false // sets only columns no versioned writer protects: nothing of theirs to clobber
 	}
 	if lockedFirst(txs, a) {
 		return analysis.Diagnostic{}, false

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...")
+	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...", "versionscope")
 }
 
 // TestOnce holds the silence on code that runs once (passes/entry).
