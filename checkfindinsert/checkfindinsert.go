@@ -297,7 +297,11 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 		category = "nounique"
 		msg = fmt.Sprintf("check-then-insert on %s: no UNIQUE constraint covers the key, so concurrent requests insert duplicates between %s and this insert; add one and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what)
 	default:
-		msg = fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert; add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what)
+		// No schema source idemvet read defines the table: whether the
+		// database rejects the duplicate is not known, and the category
+		// says so rather than claim a constraint either way.
+		category = "unknownschema"
+		msg = fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert (no schema found defines %s, so a UNIQUE constraint is not known); add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what, ins.Table)
 	}
 	return analysis.Diagnostic{
 		Pos:      ins.Pos,

@@ -102,10 +102,13 @@
 // config.EnsureCert: ..."). Called from no package in view, it is not
 // reported.
 //
-// Categories: "unhandled" when no UNIQUE constraint on the key is known to
-// be missing (the duplicate is rejected, but the losing request gets an
-// unhandled error), "nounique" when the schema shows none (duplicates are
-// certain), "capacity" for a count compared with a limit.
+// Categories: "unhandled" when a UNIQUE constraint (of the schema or the
+// model's tags) backs the key (the duplicate is rejected, but the losing
+// request gets an unhandled error), "nounique" when the schema defines the
+// table with none on the key (duplicates are certain), "unknownschema"
+// when no schema source defines the table (which of the two is not
+// known), "capacity" for a count compared with a limit. Turn the guesses
+// off with -checkfindinsert.unknownschema=false.
 //
 // Suppress a finding with a comment on the line or the line above:
 //

@@ -35,7 +35,8 @@ type Grade struct {
 // converter, the golangci-lint plugin and the documentation read it.
 var Grades = []Grade{
 	{"checkfindinsert", "nounique", Error, "no UNIQUE constraint covers the key: concurrent requests insert duplicates"},
-	{"checkfindinsert", "unhandled", Warning, "a UNIQUE constraint rejects the duplicate (or the schema is not known), but the losing request gets an unhandled error; also check-then-create of files"},
+	{"checkfindinsert", "unhandled", Warning, "a UNIQUE constraint rejects the duplicate, but the losing request gets an unhandled error; also check-then-create of files"},
+	{"checkfindinsert", "unknownschema", Warning, "no schema source idemvet read defines the table, so whether a UNIQUE constraint rejects the duplicate is not known: either the losing request gets an unhandled error or the duplicate is inserted"},
 	{"checkfindinsert", "capacity", Warning, "a count compared with a limit decides an insert: concurrent requests all count below it and all insert, exceeding the limit"},
 	{"lostupdate", "lostupdate", Error, "a value read, changed in Go and written back: concurrent writers lose each other's changes"},
 	{"noversion", "missingpredicate", Error, "an update of a versioned row that does not check the version: it overwrites a concurrent change"},
