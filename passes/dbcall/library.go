@@ -354,12 +354,12 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	case apis.OpGet:
 		a.Err = []ssa.Value{v}
 		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{sentinel}}
-		if meth.Dest < len(args) {
+		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], false)
 		}
 	case apis.OpSelect:
 		a.Err = []ssa.Value{v}
-		if meth.Dest < len(args) {
+		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], true)
 			a.Found = Outcome{Signal: SignalLen, Addr: unwrap(args[meth.Dest])}
 		}
