@@ -25,6 +25,9 @@ type Catalog struct {
 	lazy *lazy
 	// root is the module root discovered files must lie in.
 	root string
+	// source names the schema source a part of a discovered catalog was
+	// read from (merge).
+	source string
 }
 
 type lazy struct {
@@ -62,6 +65,12 @@ type Table struct {
 	// FromModel reports a table known only from ORM model tags
 	// (AddModelUnique): its columns and keys are not all known.
 	FromModel bool
+	// Source names the schema source the definition comes from when
+	// several discovered sources define the table ("migrations/",
+	// "sqlc.yaml schema db/schema.sql", "Go code"), and Also the others,
+	// whose definitions were less complete; both empty otherwise.
+	Source string
+	Also   []string
 }
 
 // Column is a column of a table.
@@ -349,7 +358,58 @@ func (t *Table) String() string {
 	if t.Version != "" {
 		parts = append(parts, "version "+t.Version)
 	}
+	if len(t.Also) > 0 {
+		parts = append(parts, fmt.Sprintf("from %s, also defined less completely in %s", t.Source, strings.Join(t.Also, ", ")))
+	}
 	return t.Name + "(" + strings.Join(parts, "; ") + ")"
+}
+
+// merge adds the tables of parts, the catalogs of separate schema sources
+// in order of precedence (sqlc's schema, the conventional folders, Go
+// code). A table several sources define keeps the most complete
+// definition (the most columns, then the most keys; the first source on a
+// tie), and records the others: a sqlc schema listing a table's columns
+// and an old migration set creating it, or SQLite and PostgreSQL
+// migrations of the same tables.
+func (c *Catalog) merge(parts []*Catalog) {
+	for _, p := range parts {
+		c.Files = append(c.Files, p.Files...)
+		c.Warnings = append(c.Warnings, p.Warnings...)
+		for k, t := range p.tables {
+			if c.tables == nil {
+				c.tables = map[string]*Table{}
+			}
+			old := c.tables[k]
+			if old == nil {
+				t.Source = p.source
+				c.tables[k] = t
+				continue
+			}
+			if completeness(t) > completeness(old) {
+				t.Source, t.Also = p.source, append(append(old.Also, old.Source), t.Also...)
+				old.Also = nil
+				c.tables[k] = t
+				continue
+			}
+			old.Also = append(old.Also, p.source)
+		}
+	}
+	for _, t := range c.tables {
+		if len(t.Also) == 0 {
+			t.Source = ""
+		}
+	}
+}
+
+// completeness orders definitions of one table: more columns, then more
+// keys.
+func completeness(t *Table) int {
+	n := len(t.Columns) * 100
+	n += len(t.Uniques)
+	if len(t.PrimaryKey) > 0 {
+		n++
+	}
+	return n
 }
 
 // versionColumns are the names of optimistic-locking columns.

@@ -11,12 +11,16 @@
 //	t.Constraint("users_email_key")               // what ON CONFLICT ON CONSTRAINT names
 //	t.Arbiter([]string{"email"}, implied)         // the index ON CONFLICT (email) infers
 //
-// Sources, all optional, merged: the -schema flag (files, folders, globs;
-// may name paths outside the module); else sqlc.yaml, sqlc.yml or
-// sqlc.json found from the package's directory up to the module root (its
-// schema paths, which must stay inside the module); else the module's
-// conventional folders (migrations, db/migrations, schema, sql, ...) and DDL
-// in its Go code (string constants, //go:embed-ed .sql files). Migration
+// Sources, all optional: the -schema flag alone when given (files,
+// folders, globs; may name paths outside the module); else every source
+// discovered, merged: sqlc.yaml, sqlc.yml or sqlc.json found from the
+// package's directory up to the module root, else anywhere in the module
+// (their schema paths, which must stay inside the module); the module's
+// conventional folders (migrations, db/migrations, schema, sql, ...); and
+// DDL in its Go code (string constants, //go:embed-ed .sql files). Each
+// source is applied on its own; a table several define keeps the most
+// complete definition (Table.Source, Table.Also). Packages in the module
+// cache, GOROOT or vendor/ discover nothing. Migration
 // sets of goose (-- +goose Up), golang-migrate (*.up.sql; *.down.sql
 // skipped), dbmate (-- migrate:up) and numbered plain files are applied in
 // order. DDL is read with passes/sqltext.

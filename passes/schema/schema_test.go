@@ -279,3 +279,68 @@ RENAME TABLE b TO coupons;`,
 		t.Errorf("coupons(code) covered by %q, %v; want b_code_key", got.Name, ok)
 	}
 }
+
+// Every discovered source is read and merged: a sqlc schema, a goose set
+// elsewhere in the module and DDL in Go code. A table two sources define
+// keeps the more complete definition, and -dump says where the others are.
+func TestMergedSources(t *testing.T) {
+	root := module(t, map[string]string{
+		"internal/db/sqlc.yaml":          "version: \"2\"\nsql:\n  - engine: postgresql\n    queries: query.sql\n    schema: schema.sql\n",
+		"internal/db/schema.sql":         "CREATE TABLE users (id bigserial PRIMARY KEY, email text NOT NULL UNIQUE, name text NOT NULL);",
+		"migrations/00001_init.sql":      "-- +goose Up\nCREATE TABLE users (id bigserial PRIMARY KEY, email text NOT NULL);\nCREATE TABLE teams (id bigserial PRIMARY KEY, slug text NOT NULL);\n-- +goose Down\nDROP TABLE teams;\n",
+		"migrations/00002_team_slug.sql": "-- +goose Up\nCREATE UNIQUE INDEX teams_slug ON teams (slug);\n",
+		"internal/audit/ddl.go":          "package audit\n\nconst ddl = `CREATE TABLE IF NOT EXISTS audit_log (id INTEGER PRIMARY KEY, event_id TEXT NOT NULL UNIQUE)`\n",
+	})
+	cat, err := schema.Load(root, filepath.Join(root, "internal/db"), schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "audit_log(pk id; unique event_id)\nteams(pk id; unique slug)\nusers(pk id; unique email; from internal/db/sqlc.yaml schema schema.sql, also defined less completely in migrations/)"
+	if got := tables(cat); got != want {
+		t.Errorf("catalog:\n%s\nwant:\n%s\nwarnings: %v", got, want, cat.Warnings)
+	}
+}
+
+// The SQL of a dependency (a module in the module cache, a vendored
+// package) is not the application's schema: nothing is discovered there.
+func TestNoDiscoveryInDependencies(t *testing.T) {
+	files := map[string]string{"migrations/1_init.up.sql": "CREATE TABLE jobs (id bigint PRIMARY KEY, name text UNIQUE);"}
+	cache := t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	dep := filepath.Join(cache, "example.com", "queue@v1.2.3")
+	for name, content := range map[string]string{"go.mod": "module example.com/queue\n", "migrations/1_init.up.sql": files["migrations/1_init.up.sql"]} {
+		p := filepath.Join(dep, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cat, err := schema.Load(dep, dep, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cat.Empty() {
+		t.Errorf("read a dependency's schema in the module cache: %s", tables(cat))
+	}
+	files["vendor/example.com/queue/migrations/1_init.up.sql"] = files["migrations/1_init.up.sql"]
+	delete(files, "migrations/1_init.up.sql")
+	root := module(t, files)
+	cat, err = schema.Load(root, filepath.Join(root, "vendor/example.com/queue"), schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cat.Empty() {
+		t.Errorf("read a vendored package's schema: %s", tables(cat))
+	}
+	// The application itself is still read.
+	root = module(t, map[string]string{"migrations/1_init.up.sql": "CREATE TABLE jobs (id bigint PRIMARY KEY, name text UNIQUE);"})
+	cat, err = schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tables(cat); got != "jobs(pk id; unique name)" {
+		t.Errorf("catalog of the application = %q", got)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +49,11 @@ func Load(root, dir string, opts Options) (*Catalog, error) {
 	if base == "" {
 		base = dir
 	}
+	if len(opts.Paths) == 0 && notTheApplication(base, dir) {
+		// A dependency's package (module cache, GOROOT, vendor/): its
+		// SQL is not the schema of the database this module talks to.
+		return &Catalog{}, nil
+	}
 	cfgDir, cfgFile := "", ""
 	if len(opts.Paths) == 0 && opts.Discover {
 		cfgDir, cfgFile = findSqlcConfig(dir, base)
@@ -66,19 +72,45 @@ func Load(root, dir string, opts Options) (*Catalog, error) {
 
 func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
 	cat := &Catalog{root: base}
-	var files []string
-	switch {
-	case len(opts.Paths) > 0:
+	if len(opts.Paths) > 0 {
+		// The user's paths are one source, applied in the order given.
+		seen := map[string]bool{}
 		for _, p := range opts.Paths {
 			fs, err := expand(p, "")
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, fs...)
+			for _, f := range fs {
+				if !seen[f] {
+					seen[f] = true
+					cat.readFile(f, false)
+				}
+			}
 		}
-	case !opts.Discover:
 		return cat, nil
-	case cfgFile != "":
+	}
+	if !opts.Discover {
+		return cat, nil
+	}
+	// Discovery reads every source and merges them: the schema paths of
+	// the sqlc configurations, the conventional folders (a goose or
+	// golang-migrate set beside sqlc's schema), and DDL in Go code. Each
+	// source is applied on its own, in its order (a migration set's
+	// ALTERs apply to its own CREATEs); a table several define keeps the
+	// most complete definition (merge).
+	seen := map[string]bool{}
+	var parts []*Catalog
+	addSource := func(name string, files []string) {
+		part := &Catalog{root: base, source: name}
+		for _, f := range files {
+			if !seen[f] {
+				seen[f] = true
+				part.readFile(f, true)
+			}
+		}
+		parts = append(parts, part)
+	}
+	if cfgFile != "" {
 		configs := [][2]string{{cfgDir, cfgFile}}
 		if cfgFile == "module" {
 			configs = sqlcConfigsIn(base)
@@ -103,34 +135,84 @@ func load(base, cfgDir, cfgFile string, opts Options) (*Catalog, error) {
 					cat.Warnings = append(cat.Warnings, Warning{File: c[1], Line: e.line, Message: err.Error()})
 					continue
 				}
-				files = append(files, fs...)
+				addSource(relTo(base, c[1])+" schema "+e.path, fs)
 			}
 		}
-		if len(configs) > 0 {
-			break
-		}
-		cfgFile = ""
-		fallthrough
-	default:
-		for _, d := range conventionalDirs {
-			fs, _ := expand(filepath.Join(base, d), base)
-			files = append(files, fs...)
-		}
 	}
-	seen := map[string]bool{}
-	for _, f := range files {
-		if seen[f] {
-			continue
+	for _, d := range conventionalDirs {
+		fs, _ := expand(filepath.Join(base, d), base)
+		name := d + "/"
+		if d == "." {
+			name = "the module root"
 		}
-		seen[f] = true
-		cat.readFile(f, len(opts.Paths) == 0)
+		addSource(name, fs)
 	}
 	// DDL kept in Go code: string constants executed by migration code,
-	// and //go:embed-ed .sql files, when no explicit schema is named.
-	if len(opts.Paths) == 0 && cfgFile == "" {
-		cat.readGo(base, seen)
-	}
+	// and //go:embed-ed .sql files.
+	goPart := &Catalog{root: base, source: "Go code"}
+	goPart.readGo(base, seen)
+	parts = append(parts, goPart)
+	cat.merge(parts)
 	return cat, nil
+}
+
+// relTo returns path relative to root when it lies inside, else path.
+func relTo(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+// notTheApplication reports a package directory whose schema discovery
+// must not read: one inside the module cache (GOMODCACHE, or
+// GOPATH/pkg/mod, whose module directories are named path@version), inside
+// GOROOT, or under a vendor directory of the module at root.
+func notTheApplication(root, dir string) bool {
+	var caches []string
+	if c := os.Getenv("GOMODCACHE"); c != "" {
+		caches = append(caches, c)
+	}
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			gopath = filepath.Join(home, "go")
+		}
+	}
+	for _, p := range filepath.SplitList(gopath) {
+		if p != "" {
+			caches = append(caches, filepath.Join(p, "pkg", "mod"))
+		}
+	}
+	if g := os.Getenv("GOROOT"); g != "" {
+		caches = append(caches, g)
+	}
+	if g := runtime.GOROOT(); g != "" {
+		caches = append(caches, g)
+	}
+	for _, c := range caches {
+		if within(dir, c) {
+			return true
+		}
+	}
+	if slash := filepath.ToSlash(dir); strings.Contains(slash, "/pkg/mod/") && strings.Contains(slash, "@") {
+		return true // a module cache elsewhere
+	}
+	if rel, err := filepath.Rel(root, dir); err == nil {
+		for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+			if part == "vendor" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// within reports whether path is dir or lies below it, lexically (the
+// paths need not exist).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(filepath.Clean(dir), filepath.Clean(path))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // conventionalDirs are where services keep schema and migrations,
