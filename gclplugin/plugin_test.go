@@ -109,7 +109,7 @@ func TestErrors(t *testing.T) {
 		{map[string]any{"analyzers": "lostupdate"}, `idemvet settings: analyzers must be a list of analyzer names`},
 		{map[string]any{"discover": "no"}, `idemvet settings: discover must be true or false`},
 		{map[string]any{"schema": 42}, `schema must be a path or a list of paths`},
-		{map[string]any{"options": map[string]any{"idemvet_confg": map[string]any{"schema": "x"}}}, `options: unknown analyzer "idemvet_confg" (did you mean "idemvet_config"?); analyzers with options: checkfindinsert, idemvet_config, lockacrosscall`},
+		{map[string]any{"options": map[string]any{"idemvet_confg": map[string]any{"schema": "x"}}}, `options: unknown analyzer "idemvet_confg" (did you mean "idemvet_config"?); analyzers with options: checkfindinsert, cronlease, idemvet_config, lockacrosscall, lostupdate, noversion, redelivery, retrypost, upsert`},
 		{map[string]any{"options": map[string]any{"idemvet_config": map[string]any{"shema": "x"}}}, `options: idemvet_config has no option "shema" (did you mean "schema"?); its options are budget, debug, discover, schema, testfiles`},
 		{map[string]any{"options": map[string]any{"idemvet_config": map[string]any{"discover": "maybe"}}}, `options: idemvet_config.discover: want true or false, got "maybe"`},
 		{map[string]any{"options": map[string]any{"lostupdate": map[string]any{"x": 1}}}, `options: lostupdate has no option "x"; its options are directive`},
