@@ -135,8 +135,20 @@ func ctxCarrying(a ssa.Value, begins map[ssa.Value]bool) bool {
 // txnKey, tx)), or one of ctxs (returned by a function beginning into a
 // context), or derived from either.
 func ctxFromBegin(v ssa.Value, txs, ctxs map[ssa.Value]bool) bool {
+	return ctxFromBeginSeen(v, txs, ctxs, map[ssa.Value]bool{})
+}
+
+// ctxFromBeginSeen is ctxFromBegin with the values already visited: a
+// context reassigned in a loop is a phi whose edge derives from the phi
+// itself (ctx = context.WithValue(ctx, ...)), so the walk must end where it
+// has been.
+func ctxFromBeginSeen(v ssa.Value, txs, ctxs, seen map[ssa.Value]bool) bool {
 	for i := 0; i < 16 && v != nil; i++ {
 		v = deref(v)
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
 		if ctxs[v] {
 			return true
 		}
@@ -155,7 +167,7 @@ func ctxFromBegin(v ssa.Value, txs, ctxs map[ssa.Value]bool) bool {
 			}
 		case *ssa.Phi:
 			for _, e := range x.Edges {
-				if ctxFromBegin(e, txs, ctxs) {
+				if ctxFromBeginSeen(e, txs, ctxs, seen) {
 					return true
 				}
 			}
