@@ -91,8 +91,15 @@
 //		return ErrConflict
 //	}
 //
-// The count may be tested where the update runs or returned to a caller
-// that tests it (followed across packages). An sqlc query with such a
+// The count may be tested where the update runs, returned to a caller
+// that tests it, or handed with the result object to a helper that tests
+// it (mustAffectOne(res), sqlutil.CheckOne(db.ExecContext(...))), followed
+// across packages: database/sql's and bun's sql.Result, pgx's
+// CommandTag.RowsAffected, gorm's RowsAffected field, ent's count from
+// Update().Save and UpdateOne's NotFoundError. A conditional release is no
+// compare-and-set to check: "SET holder = NULL WHERE lock_key = $1 AND
+// holder = $2" clears only what the caller still holds, and 0 rows means
+// there is nothing left to undo. An sqlc query with such a
 // predicate declared :exec gives callers no way to know; the finding is
 // reported at the call of the generated method and suggests :execrows.
 //

@@ -339,12 +339,36 @@ func casGuard(a *dbcall.Access) (string, bool) {
 		default:
 			// "AND c IS DISTINCT FROM $new" with SET c = $new skips a
 			// write that changes nothing: zero rows is not a lost race.
-			if s, set := a.SetColumn(w.Column); set && guard == "" && !(s.Value.Same(w.Value) && (w.Op == "<>" || strings.Contains(w.Op, "DISTINCT"))) {
-				guard = w.Column
+			s, set := a.SetColumn(w.Column)
+			if !set || guard != "" || s.Value.Same(w.Value) && (w.Op == "<>" || strings.Contains(w.Op, "DISTINCT")) {
+				continue
 			}
+			// "SET holder = NULL WHERE name = $1 AND holder = $2": a
+			// release of what the caller still holds (a lock, a claim,
+			// a pending change). Zero rows means it is no longer the
+			// caller's, and there is nothing to undo.
+			if w.Op == "=" && !w.Value.IsZero() && isClearing(s) {
+				continue
+			}
+			guard = w.Column
 		}
 	}
 	return guard, hasKey && guard != ""
+}
+
+// isClearing reports an assignment that empties the column: NULL, '', or
+// a nil or empty Go value.
+func isClearing(s dbcall.Binding) bool {
+	for _, t := range []string{s.Const, s.Expr} {
+		switch strings.ToUpper(strings.TrimSpace(t)) {
+		case "NULL", "''":
+			return true
+		}
+	}
+	if c, ok := s.Value.Root.(*ssa.Const); ok && s.Value.Path == "" {
+		return c.Value == nil || c.Value.ExactString() == `""`
+	}
+	return false
 }
 
 // bindsGoValue reports whether any column of the update is bound to a

@@ -32,6 +32,10 @@ type summaryFact struct {
 	// NotFoundParams lists error parameters a boolean predicate tests for
 	// "no rows" (isNotFound(err)).
 	NotFoundParams []predicate
+	// RowsParams lists result-object parameters (sql.Result,
+	// pgconn.CommandTag) whose affected-row count the function examines
+	// (mustAffectOne(res), sqlutil.CheckOne(db.ExecContext(...))).
+	RowsParams []int
 }
 
 func (*summaryFact) AFact() {}
@@ -53,6 +57,9 @@ func (f *summaryFact) String() string {
 	}
 	for _, p := range f.NotFoundParams {
 		parts = append(parts, fmt.Sprintf("notfound-test p%d", p.Param))
+	}
+	for _, p := range f.RowsParams {
+		parts = append(parts, fmt.Sprintf("rows-test p%d", p))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -280,6 +287,9 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	s.Ctor = ctorFields(fn, rets)
 	s.Wrapper = b.wrapperOf(fn)
 	for i, p := range fn.Params {
+		if b.rowsTested(p) {
+			s.RowsParams = append(s.RowsParams, i)
+		}
 		if !isErrorType(p.Type()) {
 			continue
 		}
@@ -290,7 +300,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, Sentinels: sentinels})
 		}
 	}
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 {
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 {
 		return nil
 	}
 	return s

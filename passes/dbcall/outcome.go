@@ -341,6 +341,13 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 			}
 		}
 	}
+	// The result object handed to a helper that examines its count:
+	// mustAffectOne(res), sqlutil.CheckOne(db.ExecContext(...)).
+	for _, obj := range a.ResultObjs {
+		if b.givenToRowsTest(obj) {
+			a.RowsChecked = true
+		}
+	}
 	for _, v := range a.RowsAffected {
 		switch use, idx := b.examined(v, map[ssa.Value]bool{}); use {
 		case useCompared:
@@ -358,6 +365,57 @@ func (b *builder) checkRows(fi *FuncInfo, a *Access) {
 			}
 		}
 	}
+}
+
+// rowsTested reports whether the parameter p is a result object whose
+// affected-row count the function compares or branches on:
+//
+//	func mustAffectOne(res sql.Result) error {
+//		if n, _ := res.RowsAffected(); n != 1 { return ErrConflict }
+//		...
+func (b *builder) rowsTested(p *ssa.Parameter) bool {
+	if _, ok := p.Type().Underlying().(*types.Basic); ok {
+		return false // a count itself is examinedByCall's
+	}
+	for _, v := range rowsAffectedOf(p) {
+		if use, _ := b.examined(v, map[ssa.Value]bool{}); use == useCompared {
+			return true
+		}
+	}
+	return false
+}
+
+// givenToRowsTest reports whether the result object obj is passed to a
+// function whose summary says it examines that parameter's count.
+func (b *builder) givenToRowsTest(obj ssa.Value) bool {
+	if obj.Referrers() == nil {
+		return false
+	}
+	for _, r := range *obj.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil {
+			continue
+		}
+		sum := b.summaryOf(callee)
+		if sum == nil {
+			continue
+		}
+		for i, arg := range ssautil.FullArgs(call.Common()) {
+			if arg != obj {
+				continue
+			}
+			for _, p := range sum.RowsParams {
+				if p == i {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // errTested reports whether an error is compared, branched on, given to
