@@ -356,7 +356,7 @@ func casGuard(a *dbcall.Access) (string, bool) {
 	return guard, hasKey && guard != ""
 }
 
-// isClearing reports an assignment that empties the column: NULL, '', or
+// isClearing reports an assignment that empties the column: NULL, ”, or
 // a nil or empty Go value.
 func isClearing(s dbcall.Binding) bool {
 	for _, t := range []string{s.Const, s.Expr} {
