@@ -163,6 +163,9 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		for _, s := range stmt.Set {
 			bd := exprBinding(s.Column, "=", s.Value, param)
 			bd.Class = s.Class
+			if s.Class == sqltext.AssignParam && s.Value.Kind != sqltext.ExprParam && len(s.Value.Params) == 1 {
+				bd.Value = param(s.Value.Params[0]) // COALESCE(NULLIF($1, ''), c): the value is $1
+			}
 			a.Set = append(a.Set, bd)
 		}
 	case sqltext.KindInsert:

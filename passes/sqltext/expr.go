@@ -816,7 +816,7 @@ func (p *parser) assign(out []Assign, a, b int, ctx *exprCtx, target TableRef) [
 
 // classOf classifies the assignment col = v.
 func classOf(col, qual string, v Expr, refs []ref, target TableRef) AssignClass {
-	if v.Kind == ExprParam {
+	if v.Kind == ExprParam || isFallback(v, col) {
 		return AssignParam
 	}
 	for _, r := range refs {
@@ -850,4 +850,91 @@ func upsertClass(col string, class AssignClass, v Expr, proposed bool) UpsertCla
 		return UpsertConst
 	}
 	return UpsertOther
+}
+
+// isFallback reports an assignment of one application value that keeps
+// the column when the value is missing: c = COALESCE($1, c),
+// c = COALESCE(NULLIF($1, ''), c), IFNULL(?, c), NVL(:v, c). It writes the
+// value the application sends (or nothing), so it is classified as
+// c = $1: neither relative to the old value nor recomputed from it.
+func isFallback(v Expr, col string) bool {
+	if len(v.Params) != 1 || col == "" {
+		return false
+	}
+	t := strings.TrimSpace(v.Text)
+	open := strings.IndexByte(t, '(')
+	if open < 0 || !strings.HasSuffix(t, ")") {
+		return false
+	}
+	switch strings.ToUpper(strings.TrimSpace(t[:open])) {
+	case "COALESCE", "IFNULL", "NVL", "ISNULL":
+	default:
+		return false
+	}
+	args := splitTop(t[open+1 : len(t)-1])
+	if len(args) < 2 {
+		return false
+	}
+	last := strings.Trim(strings.TrimSpace(args[len(args)-1]), "`\"")
+	if i := strings.LastIndexByte(last, '.'); i >= 0 {
+		last = strings.Trim(last[i+1:], "`\"")
+	}
+	if !strings.EqualFold(last, col) {
+		return false
+	}
+	for _, a := range args[:len(args)-1] {
+		if containsWordFold(a, col) {
+			return false // COALESCE(c + $1, c): relative after all
+		}
+	}
+	return true
+}
+
+// splitTop splits s at the commas outside parentheses and quotes.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// containsWordFold reports whether s mentions the identifier w (any case)
+// outside quotes, as a whole word.
+func containsWordFold(s, w string) bool {
+	ls, lw := strings.ToLower(s), strings.ToLower(w)
+	for i := 0; ; {
+		j := strings.Index(ls[i:], lw)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(ls[j-1])
+		after := j+len(lw) >= len(ls) || !isWordByte(ls[j+len(lw)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }

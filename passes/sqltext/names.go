@@ -234,7 +234,7 @@ func (s *Stmt) Writes() bool {
 // qualifier makes it atomic. Assignments inside a statement are classified
 // by Parse, which also weighs qualifiers against the target table.
 func (e Expr) Class(col string) AssignClass {
-	if e.Kind == ExprParam {
+	if e.Kind == ExprParam || isFallback(e, col) {
 		return AssignParam
 	}
 	for _, r := range e.Refs {

@@ -1016,6 +1016,16 @@ func TestExprDetails(t *testing.T) {
 	}
 }
 
+func TestFallbackAssign(t *testing.T) {
+	st := Parse("UPDATE users SET name = COALESCE(NULLIF($1, ''), name), bio = COALESCE($2, bio), visits = COALESCE(visits, 0) + 1 WHERE id = $3")
+	want := map[string]AssignClass{"name": AssignParam, "bio": AssignParam, "visits": AssignAtomic}
+	for col, class := range want {
+		if a, ok := st.Assign(col); !ok || a.Class != class {
+			t.Errorf("Assign(%s) = %+v, want class %v", col, a, class)
+		}
+	}
+}
+
 func TestExprClass(t *testing.T) {
 	tests := []struct {
 		expr, col string
@@ -1029,6 +1039,13 @@ func TestExprClass(t *testing.T) {
 		{"'x'", "name", AssignConst},
 		{"other + 1", "stock", AssignOther},
 		{"(SELECT max(stock) FROM t)", "stock", AssignOther},
+		// A value that keeps the column when missing is the value.
+		{"COALESCE(NULLIF(?, ''), name)", "name", AssignParam},
+		{"COALESCE(?, t.name)", "name", AssignParam},
+		{"IFNULL(?, `name`)", "name", AssignParam},
+		{"COALESCE(name, ?)", "name", AssignAtomic},
+		{"COALESCE(name + ?, name)", "name", AssignAtomic},
+		{"COALESCE(?, ?, name)", "name", AssignAtomic},
 	}
 	for _, tt := range tests {
 		if got := ParseExpr(tt.expr).Expr.Class(tt.col); got != tt.want {

@@ -40,3 +40,14 @@ func (o *Orders) Loop(ctx context.Context, r *kafka.Reader) {
 func (o *Orders) OnCancel(m *nats.Msg) {
 	o.DB.Exec(`UPDATE orders SET status = 'canceled' WHERE ref = $1`, string(m.Data)) // ok: absolute
 }
+
+// A profile sync: each field is written when the message carries it, and
+// kept when it is empty. Delivered twice, it writes the same values.
+func (o *Orders) OnProfile(m *nats.Msg) {
+	o.DB.Exec(`UPDATE customers SET display_name = COALESCE(NULLIF($1, ''), display_name), phone = COALESCE($2, phone) WHERE ref = $3`, string(m.Data), nil, m.Subject) // ok: absolute, or unchanged
+}
+
+// The same fallback around a relative value still counts twice.
+func (o *Orders) OnPoints(m *nats.Msg) {
+	o.DB.Exec(`UPDATE customers SET points = COALESCE(points, 0) + 10 WHERE ref = $1`, m.Subject) // want `nats message handler repeats this relative update of customers.points`
+}
