@@ -68,7 +68,9 @@
 // the value read (a lost update, reported by lostupdate), when the check
 // only skips a write of the value the column already holds ("if o.Status
 // == 'paid' { return }" before SET status = 'paid') and nothing else is
-// written after it, on checks of columns the update leaves alone
+// written after it, when the check requires the value the update writes
+// ("if p.Status != 'draft' { return }" before SET status = 'draft', body =
+// $1: the column does not move), on checks of columns the update leaves alone
 // (ownership), on conditions computed from the column by calls (a throttle
 // on last_used), and when the row is held: FOR UPDATE in the transaction,
 // REPEATABLE READ or SERIALIZABLE, an advisory lock taken first. A flag

@@ -356,8 +356,8 @@ func casGuard(a *dbcall.Access) (string, bool) {
 	return guard, hasKey && guard != ""
 }
 
-// isClearing reports an assignment that empties the column: NULL, ”, or
-// a nil or empty Go value.
+// isClearing reports an assignment that empties the column: NULL, the
+// empty string, or a nil or empty Go value.
 func isClearing(s dbcall.Binding) bool {
 	for _, t := range []string{s.Const, s.Expr} {
 		switch strings.ToUpper(strings.TrimSpace(t)) {

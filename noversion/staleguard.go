@@ -86,24 +86,22 @@ func derivedFrom(db *dbcall.Result, a *dbcall.Access, set dbcall.Binding, g dbca
 // before a write of req.Role. The column does not change, so there is no
 // race on it.
 func keepsValue(g dbcall.Guard, set dbcall.Binding) bool {
-	if g.Op != token.EQL || g.Other == nil || set.Value.IsZero() {
+	if g.Op != token.EQL || g.Other == nil {
 		return false
 	}
-	return dbcall.RefOf(g.Other).Same(set.Value)
-}
-
-// idempotentSkip reports a guard that skips the write when the column
-// already holds the value written: "if u.Plan == plan { return nil }"
-// before SET plan = $1, "if o.Status == 'paid' { return }" before SET
-// status = 'paid'. Two requests racing past it write the same value.
-func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
-	if g.Op != token.NEQ || g.Other == nil {
-		return false
-	}
-	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
+	if !set.Value.IsZero() && dbcall.RefOf(g.Other).Same(set.Value) {
 		return true
 	}
-	c, ok := ssautil.Unwrap(g.Other).(*ssa.Const)
+	// The same constant: "if t.Status != 'open' { return ErrClosed }"
+	// before SET status = 'open', title = $1 (a form that re-states the
+	// state it requires).
+	return sameConst(g.Other, set)
+}
+
+// sameConst reports a constant operand equal to the constant set writes
+// (in the SQL, or bound as a Go constant).
+func sameConst(other ssa.Value, set dbcall.Binding) bool {
+	c, ok := ssautil.Unwrap(other).(*ssa.Const)
 	if !ok || c.Value == nil {
 		return false
 	}
@@ -117,6 +115,20 @@ func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
 		}
 	}
 	return false
+}
+
+// idempotentSkip reports a guard that skips the write when the column
+// already holds the value written: "if u.Plan == plan { return nil }"
+// before SET plan = $1, "if o.Status == 'paid' { return }" before SET
+// status = 'paid'. Two requests racing past it write the same value.
+func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
+	if g.Op != token.NEQ || g.Other == nil {
+		return false
+	}
+	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
+		return true
+	}
+	return sameConst(g.Other, set)
 }
 
 func constText(c *ssa.Const) string {

@@ -183,3 +183,44 @@ func ChangeUser(ctx context.Context, db *sql.DB, id int64, role, name string) er
 	_, err := db.ExecContext(ctx, "UPDATE members SET role = $1, name = $2 WHERE id = $3", role, name, id) // ok: role keeps its value
 	return err
 }
+
+// An edit form of drafts writes back the state the check required, with
+// the content: the state does not move, so two editors racing past the
+// check change nothing of it (their content race is another matter).
+func EditDraft(ctx context.Context, db *sql.DB, id int64, body string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("published posts can not be edited")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'draft', body = $1 WHERE id = $2", body, id) // ok: status keeps the value the check required
+	return err
+}
+
+// The same constant bound as a Go value.
+func EditDraftBound(ctx context.Context, db *sql.DB, id int64, body string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("published posts can not be edited")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE posts SET status = $1, body = $2 WHERE id = $3", "draft", body, id) // ok: the same constant
+	return err
+}
+
+// Publishing moves the state away from the one checked: reported.
+func Publish(ctx context.Context, db *sql.DB, id int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("already published")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_at = now() WHERE id = $1", id) // want `check-then-update on posts\(status\): .* add AND status = 'draft'`
+	return err
+}
