@@ -853,8 +853,13 @@ func upsertClass(col string, class AssignClass, v Expr, proposed bool) UpsertCla
 }
 
 // isFallback reports an assignment of one application value that keeps
-// the column when the value is missing: c = COALESCE($1, c),
-// c = COALESCE(NULLIF($1, ''), c), IFNULL(?, c), NVL(:v, c). It writes the
+// the column when the value is missing:
+//
+//	c = COALESCE($1, c)
+//	c = COALESCE(NULLIF($1, ''), c)
+//	c = IFNULL(?, c)
+//
+// It writes the
 // value the application sends (or nothing), so it is classified as
 // c = $1: neither relative to the old value nor recomputed from it.
 func isFallback(v Expr, col string) bool {
