@@ -23,8 +23,9 @@
 //     value (now(), a constant, the column's default, the time gorm fills
 //     in), or, with a schema, the primary key when the conflict is on
 //     another key.
-//   - "updateall": gorm's clause.OnConflict{UpdateAll: true} is SET *: a
-//     retry overwrites every column others changed since the first attempt.
+//   - "updateall": gorm's clause.OnConflict{UpdateAll: true}, and bun's
+//     On("CONFLICT ... DO UPDATE") without a Set, are SET *: a retry
+//     overwrites every column others changed since the first attempt.
 //   - "replace" (needs the schema): MySQL's REPLACE INTO and SQLite's
 //     INSERT OR REPLACE delete the existing row and insert a new one:
 //     columns not listed fall back to their defaults, and rows referencing
@@ -60,6 +61,7 @@
 //	ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, created_at = EXCLUDED.created_at
 //
 //	db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&profile)
+//	db.NewInsert().Model(&profile).On("CONFLICT (user_id) DO UPDATE").Exec(ctx)  // bun: SET of every column
 //
 //	REPLACE INTO sessions (id, user_id) VALUES (?, ?)
 //
@@ -82,6 +84,7 @@
 //		Columns:   []clause.Column{{Name: "user_id"}},
 //		DoUpdates: clause.AssignmentColumns([]string{"display_name", "avatar_url"}),
 //	}).Create(&profile)
+//	db.NewInsert().Model(&profile).On("CONFLICT (user_id) DO UPDATE").Set("display_name = EXCLUDED.display_name").Exec(ctx)
 //
 //	INSERT INTO sessions (id, user_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE user_id = VALUES(user_id)
 //
@@ -92,7 +95,12 @@
 // the clause gorm writes (Columns, DoNothing, DoUpdates with
 // clause.AssignmentColumns, clause.Assignments and gorm.Expr, UpdateAll,
 // Where, OnConstraint, on Create and on Save of a model without its key),
-// and sqlc's generated queries. It reports at the call that executes the
+// bun's On, Set and Where (On("CONFLICT (id) DO UPDATE") without a Set is
+// bun's SET of every column of the model, reported as "updateall" or, for
+// a constant it inserts, "reset"), ent's OnConflict and OnConflictColumns
+// (UpdateNewValues updates every field the create sets; Update<Field>,
+// Set<Field>, Add<Field> and DoNothing as written), and sqlc's generated
+// queries. It reports at the call that executes the
 // statement: for sqlc, at each call of the generated method in hand-written
 // code; for gorm, at the Create.
 //

@@ -97,11 +97,19 @@ func (u *upsert) diag(category, format string, args ...any) (analysis.Diagnostic
 // gorm reports an upsert gorm writes from clause.OnConflict.
 func (u *upsert) gorm() bool { return u.a.Lib == apis.LibGorm && u.a.Stmt == nil }
 
+// bunAll reports bun's On("CONFLICT (...) DO UPDATE") without a Set: bun
+// writes a SET of every column it inserts.
+func (u *upsert) bunAll() bool { return u.a.Lib == apis.LibBun && u.a.Upsert.UpdateAll }
+
 // updateList is what the fix calls the DO UPDATE list.
 func (u *upsert) updateList() string {
 	switch {
 	case u.gorm():
 		return "DoUpdates"
+	case u.bunAll():
+		return "the SET bun writes for every column (list the others with Set)"
+	case u.a.Lib == apis.LibEnt && u.a.Upsert.NewValues:
+		return "DO UPDATE (UpdateNewValues updates every field the create sets: call Update<Field>() for the others instead)"
 	case u.a.Upsert.Action == sqltext.ConflictDuplicateKeyUpdate:
 		return "ON DUPLICATE KEY UPDATE"
 	}
@@ -113,7 +121,7 @@ func (u *upsert) updateList() string {
 //	db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&order)
 func (u *upsert) checkUpdateAll() (analysis.Diagnostic, bool) {
 	up := u.a.Upsert
-	if !up.UpdateAll || up.Action != sqltext.ConflictDoUpdate {
+	if !up.UpdateAll || up.Action != sqltext.ConflictDoUpdate && up.Action != sqltext.ConflictDuplicateKeyUpdate {
 		return analysis.Diagnostic{}, false
 	}
 	// The columns others could have changed: not the target, not the
@@ -130,6 +138,10 @@ func (u *upsert) checkUpdateAll() (analysis.Diagnostic, bool) {
 	cols := ""
 	if len(others) > 0 {
 		cols = " (" + join(clipList(others, 4)) + ")"
+	}
+	if u.a.Lib == apis.LibBun {
+		return u.diag(catUpdateAll, "upsert with DO UPDATE and no Set on %s(%s): bun sets every column of the model from this insert, so a retried or duplicate insert overwrites the existing row%s, undoing changes made since; list the columns meant to change with Set(\"col = EXCLUDED.col\")",
+			u.a.Table, strings.Join(targetOrKey(up), ", "), cols)
 	}
 	return u.diag(catUpdateAll, "upsert with UpdateAll on %s(%s): a retried or duplicate insert overwrites every column of the existing row%s with this insert's values, undoing changes made since; update only the columns meant to change, with DoUpdates: clause.AssignmentColumns([]string{...})",
 		u.a.Table, strings.Join(targetOrKey(up), ", "), cols)

@@ -93,6 +93,10 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 	var columns []string
 	var sets []Binding
 	setsGiven, wherePK := false, false
+	// An insert's On, Set and Where make its conflict clause: bun writes
+	// ON <On> [SET <Set>, ...] [WHERE <Where> AND ...].
+	var on *string
+	var setTexts, whereTexts []string
 	for _, s := range steps {
 		m := apis.BunMethods[s.name]
 		switch m.Part {
@@ -122,10 +126,18 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 				continue
 			}
 			b.gormWhereArgs(a, arg(s, 0), b.boundArgs(arg(s, 1)))
+			if t, _ := constString(arg(s, 0)); kind == "insert" {
+				whereTexts = append(whereTexts, "("+t+")")
+			}
 		case apis.PartWherePK:
 			wherePK = true
 		case apis.PartColumnExpr:
 			setsGiven = true
+			if t, ok := constString(arg(s, 0)); ok && kind == "insert" {
+				setTexts = append(setTexts, t)
+			} else if kind == "insert" {
+				setTexts = append(setTexts, "?")
+			}
 			sets = append(sets, b.bunSet(a, arg(s, 0), b.boundArgs(arg(s, 1)))...)
 		case apis.PartSet:
 			setsGiven = true
@@ -144,6 +156,7 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 			if t, ok := constString(arg(s, 0)); ok {
 				st := sqltext.Parse("INSERT INTO t (c) VALUES (1) ON " + t)
 				a.Conflict, a.ConflictTarget = st.Conflict.Action, st.Conflict.Target
+				on = &t
 			} else {
 				a.Partial = true
 			}
@@ -208,6 +221,17 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 		if len(columns) > 0 {
 			a.Set = onlyColumns(a.Set, columns)
 		}
+		if on != nil {
+			// bun's SET of every column: its data fields (all but the
+			// primary key), or those of Column.
+			var data []string
+			for _, f := range fields {
+				if !f.primary && (len(columns) == 0 || contains(columns, f.column)) {
+					data = append(data, f.column)
+				}
+			}
+			a.Upsert = bunUpsert(table, *on, setTexts, whereTexts, data)
+		}
 	case "update":
 		a.Kind = KindUpdate
 		switch {
@@ -235,6 +259,56 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 		a.Err = []ssa.Value{v}
 	}
 	return []*Access{a}
+}
+
+// bunUpsert assembles the conflict clause bun writes for an insert's On,
+// Set and Where:
+//
+//	On("CONFLICT (id) DO UPDATE").Set("title = EXCLUDED.title").Where("book.locked = false")
+//	  → ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title WHERE (book.locked = false)
+//	On("CONFLICT (id) DO UPDATE")       → ... DO UPDATE SET <every column> = EXCLUDED.<column>
+//	On("DUPLICATE KEY UPDATE")          → ... ON DUPLICATE KEY UPDATE <every column> = VALUES(<column>)
+//
+// Without a Set, bun updates every column it inserts (its appendSetExcluded
+// and appendSetValues): that is UpdateAll, with the columns listed.
+func bunUpsert(table, on string, sets, wheres []string, data []string) *Upsert {
+	upper := strings.ToUpper(strings.TrimSpace(on))
+	dup := upper == "DUPLICATE KEY UPDATE"
+	all := false
+	if len(sets) == 0 && (strings.HasSuffix(upper, " DO UPDATE") || dup) {
+		all = true
+		for _, c := range data {
+			if dup {
+				sets = append(sets, c+" = VALUES("+c+")")
+			} else {
+				sets = append(sets, c+" = EXCLUDED."+c)
+			}
+		}
+	}
+	text := "INSERT INTO " + table + " (c) VALUES (1) ON " + on
+	if len(sets) > 0 {
+		if !dup && !strings.Contains(upper, "DUPLICATE KEY") {
+			text += " SET"
+		}
+		text += " " + strings.Join(sets, ", ")
+	}
+	if len(wheres) > 0 {
+		text += " WHERE " + strings.Join(wheres, " AND ")
+	}
+	u := upsertOf(sqltext.Parse(text))
+	if u == nil {
+		return nil
+	}
+	u.Listed = false // the column list is the model's, not this text's
+	if all {
+		u.UpdateAll = true
+		for _, c := range data {
+			if !contains(u.Target, c) {
+				u.UpdateAllColumns = append(u.UpdateAllColumns, c)
+			}
+		}
+	}
+	return u
 }
 
 // bunRead binds a SELECT's outcome: Scan of one model or value reports

@@ -338,6 +338,7 @@ func (b *builder) entStep(a *Access, ent *entEntity, s sqStep) {
 				}
 			}
 		}
+		a.Upsert = &Upsert{Action: a.Conflict, Target: lowerAll(a.ConflictTarget)}
 	case name == "OnConflict":
 		a.Conflict = sqltext.ConflictDoUpdate
 		if opts, ok := variadicArgs(arg(0)); ok {
@@ -361,10 +362,57 @@ func (b *builder) entStep(a *Access, ent *entEntity, s sqStep) {
 				}
 			}
 		}
+		a.Upsert = &Upsert{Action: a.Conflict, Target: lowerAll(a.ConflictTarget)}
 	case name == "DoNothing" || name == "Ignore":
 		a.Conflict = sqltext.ConflictDoNothing
-	case name == "UpdateNewValues" || name == "Update" && a.Conflict != sqltext.ConflictNone:
+		if a.Upsert != nil {
+			a.Upsert.Action, a.Upsert.Set = a.Conflict, nil
+		}
+	case name == "UpdateNewValues":
+		// Every field the create sets, but the ID, takes the proposed
+		// value (immutable fields are skipped in the generated body,
+		// which the model does not read: creation stays silent).
 		a.Conflict = sqltext.ConflictDoUpdate
+		if a.Upsert != nil {
+			a.Upsert.Action, a.Upsert.NewValues = a.Conflict, true
+			for _, bd := range a.Set {
+				if bd.Column != "" && bd.Column != ent.fields["ID"] {
+					a.Upsert.Set = append(a.Upsert.Set, UpsertSet{Column: bd.Column, Class: sqltext.UpsertProposed, From: bd.Column, Value: "excluded." + bd.Column})
+				}
+			}
+		}
+	case name == "Update" && a.Conflict != sqltext.ConflictNone:
+		a.Conflict = sqltext.ConflictDoUpdate
+		if a.Upsert != nil {
+			a.Upsert.Action = a.Conflict
+			a.Upsert.UpdateWhere = "?" // a callback the model does not read
+		}
+	case a.Conflict != sqltext.ConflictNone && a.Upsert != nil:
+		// The upsert builder's own setters write the DO UPDATE list:
+		// SetStatus(v) (v), UpdateStatus() (the proposed value),
+		// AddCredits(n) (from the existing value), ClearNote() (NULL).
+		for _, pre := range []string{"Set", "Update", "Add", "Clear"} {
+			col, ok := ent.fields[strings.TrimPrefix(name, pre)]
+			if !ok || !strings.HasPrefix(name, pre) {
+				continue
+			}
+			us := UpsertSet{Column: col, Class: sqltext.UpsertParam}
+			switch pre {
+			case "Set":
+				if c, ok := unwrap(arg(0)).(*ssa.Const); ok {
+					us.Class, us.Value = sqltext.UpsertConst, goConstSQL(c)
+				}
+			case "Update":
+				us.Class, us.From, us.Value = sqltext.UpsertProposed, col, "excluded."+col
+			case "Add":
+				us.Class, us.Atomic = sqltext.UpsertOther, true
+			case "Clear":
+				us.Class, us.Value = sqltext.UpsertConst, "NULL"
+			}
+			a.Upsert.Action = sqltext.ConflictDoUpdate
+			a.Upsert.Set = append(a.Upsert.Set, us)
+			break
+		}
 	case strings.HasPrefix(name, "SetNillable"):
 		if col, ok := ent.fields[strings.TrimPrefix(name, "SetNillable")]; ok && a.Conflict == sqltext.ConflictNone {
 			a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(arg(0)))})
@@ -382,7 +430,7 @@ func (b *builder) entStep(a *Access, ent *entEntity, s sqStep) {
 			a.Set = append(a.Set, bd)
 		}
 	case strings.HasPrefix(name, "Clear"):
-		if col, ok := ent.fields[strings.TrimPrefix(name, "Clear")]; ok {
+		if col, ok := ent.fields[strings.TrimPrefix(name, "Clear")]; ok && a.Conflict == sqltext.ConflictNone {
 			a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignConst, Const: "NULL"})
 		}
 	}
@@ -581,4 +629,12 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
 	}
 	return root, steps, partial
+}
+
+func lowerAll(list []string) []string {
+	var out []string
+	for _, s := range list {
+		out = append(out, strings.ToLower(s))
+	}
+	return out
 }

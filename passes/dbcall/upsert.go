@@ -48,6 +48,9 @@ type Upsert struct {
 	// literal): the fields it does not set are zero, and gorm fills
 	// created_at and updated_at.
 	Fresh bool
+	// NewValues reports ent's UpdateNewValues: Set lists every field the
+	// create sets, with its proposed value.
+	NewValues bool
 	// Defaulted lists columns the insert leaves to the database although
 	// its column list is not known: the zero primary key of a model gorm
 	// creates.

@@ -100,3 +100,15 @@ func (s *Store) Archive(ctx context.Context, id int64) error {
 		return err
 	})
 }
+
+// Import adds a project from a template: On without Set makes bun update
+// every column, so a second import resets an archived project's state.
+func (s *Store) Import(ctx context.Context, slug string) error {
+	_, err := s.db.NewInsert().Model(&Project{Slug: slug, State: "pending"}).On("CONFLICT (slug) DO UPDATE").Exec(ctx) // HAZARD(upsert)
+	return err
+}
+
+func (s *Store) TopUp(ctx context.Context, slug string, n int64) error {
+	_, err := s.db.NewInsert().Model(&Project{Slug: slug, Credits: n, State: "pending"}).On("CONFLICT (slug) DO UPDATE").Set("credits = p.credits + EXCLUDED.credits").Exec(ctx) // SAFE(upsert): computed from the existing row
+	return err
+}

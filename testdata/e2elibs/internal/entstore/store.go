@@ -93,3 +93,13 @@ func (s *Store) Activate(ctx context.Context, id int) error {
 	}
 	return tx.Commit()
 }
+
+// Invite sends an invitation again: UpdateNewValues writes back every field
+// the create sets, so a member who accepted is pending once more.
+func (s *Store) Invite(ctx context.Context, email string) error {
+	return s.client.Member.Create().SetEmail(email).SetStatus("pending").OnConflictColumns(member.FieldEmail).UpdateNewValues().Exec(ctx) // HAZARD(upsert)
+}
+
+func (s *Store) InviteOnce(ctx context.Context, email string) error {
+	return s.client.Member.Create().SetEmail(email).SetStatus("pending").OnConflictColumns(member.FieldEmail).UpdateEmail().Exec(ctx) // SAFE(upsert): the status is left out of DO UPDATE
+}

@@ -114,6 +114,12 @@ func (u *MemberUpsertOne) UpdateNewValues() *MemberUpsertOne          { return u
 func (u *MemberUpsertOne) Ignore() *MemberUpsertOne                   { return u }
 func (u *MemberUpsertOne) DoNothing() *MemberUpsertOne                { return u }
 func (u *MemberUpsertOne) AddCredits(v int64) *MemberUpsertOne        { return u }
+func (u *MemberUpsertOne) SetEmail(v string) *MemberUpsertOne         { return u }
+func (u *MemberUpsertOne) UpdateEmail() *MemberUpsertOne              { return u }
+func (u *MemberUpsertOne) SetCredits(v int64) *MemberUpsertOne        { return u }
+func (u *MemberUpsertOne) UpdateCredits() *MemberUpsertOne            { return u }
+func (u *MemberUpsertOne) SetStatus(v string) *MemberUpsertOne        { return u }
+func (u *MemberUpsertOne) UpdateStatus() *MemberUpsertOne             { return u }
 func (u *MemberUpsertOne) Exec(ctx context.Context) error             { return nil }
 func (u *MemberUpsertOne) ID(ctx context.Context) (id int, err error) { return 0, nil }
 
