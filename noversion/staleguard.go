@@ -142,12 +142,27 @@ func constText(c *ssa.Const) string {
 // coupon marked used, then the redemption inserted. Two requests racing past
 // a guard that skips "already used" both mark it and both redeem.
 func effectAfter(db *dbcall.Result, a *dbcall.Access) bool {
+	return writeAfter(db, a, true)
+}
+
+// grantAfter reports an insert or update of another table after the
+// delete: the work a consumed row grants (a session created, a member
+// added, a password set). Deletes that follow are a cascade of cleanup (a
+// user's folders, tags and tasks removed), not work granted twice.
+func grantAfter(db *dbcall.Result, del *dbcall.Access) bool {
+	return writeAfter(db, del, false)
+}
+
+func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) bool {
 	fi := db.Func(a.Fn)
 	if fi == nil || a.Call.Block() == nil {
 		return false
 	}
 	for _, x := range fi.Accesses {
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
+			continue
+		}
+		if !deletes && x.Kind == dbcall.KindDelete {
 			continue
 		}
 		if x.Call.Block() == a.Call.Block() {
@@ -249,7 +264,7 @@ func countIgnored(db *dbcall.Result, del *dbcall.Access) bool {
 	}
 	var effects []*ssa.BasicBlock
 	for _, x := range fi.Accesses {
-		if x != del && x.Kind.IsWrite() && x.Table != del.Table && x.Table != "" && x.Table != "file" && x.Call.Block() != nil && ssautil.Reachable(del.Call.Block(), x.Call.Block()) {
+		if x != del && x.Kind.IsWrite() && x.Kind != dbcall.KindDelete && x.Table != del.Table && x.Table != "" && x.Table != "file" && x.Call.Block() != nil && ssautil.Reachable(del.Call.Block(), x.Call.Block()) {
 			effects = append(effects, x.Call.Block())
 		}
 	}
@@ -306,7 +321,7 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 		return analysis.Diagnostic{}, false
 	}
 	logged := len(del.RowsAffected) > 0
-	if !logged && !effectAfter(db, del) {
+	if !logged && !grantAfter(db, del) {
 		return analysis.Diagnostic{}, false
 	}
 	fi := db.Func(del.Fn)

