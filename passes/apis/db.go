@@ -16,9 +16,10 @@ const (
 	LibPgxV4        // github.com/jackc/pgx/v4 and pgxpool v4
 	LibBun          // github.com/uptrace/bun queries and handles
 	LibEnt          // entgo.io/ent generated clients
+	LibDotsql       // github.com/qustavo/dotsql: statements named in .sql files
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -77,6 +78,10 @@ type Method struct {
 	// Tx reports a method whose receiver is a transaction (database/sql Tx,
 	// pgx.Tx, sqlx Tx); calls on it run inside that transaction.
 	Tx bool
+	// ByName reports that the SQL argument is not text but the name of a
+	// statement in the module's named SQL files (dotsql's
+	// dot.Exec(db, "create-user", ...)).
+	ByName bool
 }
 
 func m(lib Lib, op Op, sql, args int) Method {
@@ -90,6 +95,7 @@ func (x Method) txArg(i int) Method  { x.TxArg = i; return x }
 func (x Method) handle(i int) Method { x.Handle = i; return x }
 func (x Method) named() Method       { x.Variadic = false; return x }
 func (x Method) tx() Method          { x.Tx = true; return x }
+func (x Method) byName() Method      { x.ByName = true; return x }
 
 const (
 	sqlPkg   = "database/sql"

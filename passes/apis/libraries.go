@@ -15,14 +15,17 @@ var describedPrefixes = []string{
 	// query builders and ORMs (squirrel's own builder library, lann/builder
 	// and lann/ps, with it)
 	SquirrelPkg, "github.com/lann/", GormV1Pkg, "github.com/jinzhu/inflection", BunPkg, "github.com/vmihailenco/tagparser", "github.com/puzpuzpuz/xsync", EntPkg, "ariga.io/atlas",
+	// named SQL files (namedsql.go): their statements are read from the
+	// module's .sql files
+	DotsqlPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",
 	// ORMs, builders, SQL loaders and migration tools whose statements the
 	// model does not assemble (yet): their own code runs SQL it builds from
 	// its parameters, which read as application code would make up
 	// accesses (gobuffalo/pop's packages did); never analyzed.
 	"github.com/gobuffalo/pop", "github.com/gobuffalo/fizz", "github.com/doug-martin/goqu", "xorm.io/", "github.com/go-xorm/",
 	"github.com/volatiletech/sqlboiler", "github.com/gocraft/dbr", "github.com/upper/db", "github.com/go-pg/pg",
-	"github.com/huandu/go-sqlbuilder", "github.com/stephenafamo/bob", "github.com/go-jet/jet", "github.com/qustavo/dotsql",
-	"github.com/knadh/goyesql", "github.com/pressly/goose", "github.com/golang-migrate/migrate", "github.com/rubenv/sql-migrate",
+	"github.com/huandu/go-sqlbuilder", "github.com/stephenafamo/bob", "github.com/go-jet/jet",
+	"github.com/pressly/goose", "github.com/golang-migrate/migrate", "github.com/rubenv/sql-migrate",
 	"github.com/DATA-DOG/go-sqlmock",
 	// network
 	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",

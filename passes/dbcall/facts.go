@@ -887,7 +887,7 @@ func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
 				continue
 			}
 			meth, ok := methodOf(call.Common())
-			if !ok || meth.SQL < 0 {
+			if !ok || meth.SQL < 0 || meth.ByName {
 				continue
 			}
 			args := ssautil.CallArgs(call.Common())

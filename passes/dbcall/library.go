@@ -32,7 +32,11 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	var t text
 	switch meth.Op {
 	case apis.OpExec, apis.OpQuery, apis.OpQueryRow, apis.OpGet, apis.OpSelect, apis.OpBatchQueue:
-		t = b.resolveText(arg(meth.SQL))
+		if meth.ByName {
+			t = b.byNameText(arg(meth.SQL))
+		} else {
+			t = b.resolveText(arg(meth.SQL))
+		}
 	case apis.OpStmtExec, apis.OpStmtQuery, apis.OpStmtQueryRow:
 		t = b.preparedText(handle)
 		handle = b.preparedHandle(handle)
@@ -288,14 +292,23 @@ func namedValue(container ssa.Value, name string) Ref {
 
 // preparedText returns the SQL of a prepared statement value: the text
 // passed to the Prepare call that produced it.
+//
+// A statement in a struct field tagged `query:"name"` is the named
+// statement goyesql prepared into it.
 func (b *builder) preparedText(stmt ssa.Value) text {
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.SQL >= 0 {
 			args := ssautil.CallArgs(call)
 			if meth.SQL < len(args) {
+				if meth.ByName {
+					return b.byNameText(args[meth.SQL])
+				}
 				return b.resolveText(args[meth.SQL])
 			}
 		}
+	}
+	if t, ok := b.taggedQueryText(stmt); ok {
+		return t
 	}
 	return text{s: sqltext.Hole, param: -1}
 }
@@ -303,6 +316,11 @@ func (b *builder) preparedText(stmt ssa.Value) text {
 // preparedHandle returns the handle a prepared statement was prepared on.
 func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 	if call := prepareCall(stmt); call != nil {
+		if meth, ok := methodOf(call); ok && meth.Handle >= 0 {
+			if args := ssautil.CallArgs(call); meth.Handle < len(args) {
+				return args[meth.Handle]
+			}
+		}
 		return ssautil.Receiver(call)
 	}
 	return stmt
@@ -344,7 +362,16 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	args := ssautil.CallArgs(call.Common())
 	switch meth.Op {
 	case apis.OpQueryRow, apis.OpStmtQueryRow:
-		for _, scan := range scansOf(v) {
+		var row ssa.Value = v
+		if _, ok := v.Type().(*types.Tuple); ok {
+			// dotsql's QueryRow returns (*sql.Row, error).
+			a.Err = extracts(v, 1)
+			row = nil
+			for _, r := range extracts(v, 0) {
+				row = r
+			}
+		}
+		for _, scan := range scansOfRow(row) {
 			a.Err = append(a.Err, scan.Value())
 			b.scanInto(a, scan)
 		}
@@ -544,6 +571,13 @@ func collectCalls(rows ssa.Value) []ssa.CallInstruction {
 }
 
 // scansOf returns the Scan calls on a row or rows value, as instructions.
+func scansOfRow(v ssa.Value) []ssa.CallInstruction {
+	if v == nil {
+		return nil
+	}
+	return scansOf(v)
+}
+
 func scansOf(v ssa.Value) []ssa.CallInstruction {
 	return callsWithOp(v, apis.OpScan)
 }

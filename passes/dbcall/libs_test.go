@@ -260,3 +260,52 @@ func TestEntAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedSQLAPI holds dotsql's rows of apis.Methods, and the rows of
+// sqlx.Stmt that goyesql's prepared fields use, to the real libraries:
+// each resolves, its name argument is a string, its handle an interface,
+// and its arguments the variadic last parameter.
+func TestNamedSQLAPI(t *testing.T) {
+	const sqlxPkg = "github.com/jmoiron/sqlx"
+	pkgs := loadLibs(t, apis.DotsqlPkg, sqlxPkg)
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		var pkg *types.Package
+		switch {
+		case strings.HasPrefix(key, "("+apis.DotsqlPkg+"."):
+			pkg = pkgs[apis.DotsqlPkg]
+		case strings.HasPrefix(key, "(*"+sqlxPkg+".Stmt)."):
+			pkg = pkgs[sqlxPkg]
+		default:
+			continue
+		}
+		n++
+		if !resolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+			continue
+		}
+		m := apis.Methods[key]
+		end := strings.Index(key, ")")
+		tn := pkg.Scope().Lookup(strings.TrimPrefix(strings.TrimPrefix(key[1:end], "*"), pkg.Path()+".")).(*types.TypeName)
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, key[end+2:])
+		sig := obj.(*types.Func).Type().(*types.Signature)
+		param := func(i int) types.Type { return sig.Params().At(i).Type() }
+		if m.ByName {
+			if m.SQL < 0 || m.SQL >= sig.Params().Len() || param(m.SQL).String() != "string" {
+				t.Errorf("%s: argument %d is not the statement's name", key, m.SQL)
+			}
+			if m.Handle < 0 || m.Handle >= sig.Params().Len() || !types.IsInterface(param(m.Handle)) {
+				t.Errorf("%s: argument %d is not the handle", key, m.Handle)
+			}
+		}
+		if m.Args >= 0 && (!sig.Variadic() || m.Args != sig.Params().Len()-1) {
+			t.Errorf("%s: argument %d is not the variadic arguments", key, m.Args)
+		}
+		if m.Dest >= 0 && (m.Dest >= sig.Params().Len() || param(m.Dest).String() != "interface{}" && param(m.Dest).String() != "any") {
+			t.Errorf("%s: argument %d is not the destination", key, m.Dest)
+		}
+	}
+	if n < 14 {
+		t.Errorf("only %d dotsql and sqlx.Stmt rows", n)
+	}
+}

@@ -114,6 +114,13 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 					return text{s: s, known: true, param: -1}
 				}
 			}
+			if t, ok := b.taggedQueryText(x); ok {
+				return t
+			}
+		}
+	case *ssa.Field:
+		if t, ok := b.taggedQueryText(x); ok {
+			return t
 		}
 	case *ssa.Extract:
 		// sqlx.In(query, args...) returns (query, args, err).

@@ -106,3 +106,12 @@ func (tx *Tx) NamedExecContext(ctx context.Context, query string, arg interface{
 }
 
 func In(query string, args ...interface{}) (string, []interface{}, error) { return query, args, nil }
+
+func (s *Stmt) Get(dest interface{}, args ...interface{}) error { return nil }
+func (s *Stmt) GetContext(ctx context.Context, dest interface{}, args ...interface{}) error {
+	return nil
+}
+func (s *Stmt) Select(dest interface{}, args ...interface{}) error { return nil }
+func (s *Stmt) QueryRowx(args ...interface{}) *Row                 { return nil }
+func (s *Stmt) Queryx(args ...interface{}) (*Rows, error)          { return nil, nil }
+func (s *Stmt) MustExec(args ...interface{}) sql.Result            { return nil }

@@ -1,0 +1,73 @@
+package goyesqlcase
+
+import (
+	"context"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/knadh/goyesql/v2"
+	goyesqlx "github.com/knadh/goyesql/v2/sqlx"
+)
+
+// Queries holds the statements of queries.sql, prepared at start-up.
+type Queries struct {
+	GetSubscriber       *sqlx.Stmt `query:"get-subscriber"`
+	InsertSubscriber    *sqlx.Stmt `query:"insert-subscriber"`
+	SetStatus           *sqlx.Stmt `query:"set-status"`
+	ConfirmSubscription *sqlx.Stmt `query:"confirm-subscription"`
+	CountBounces        string     `query:"count-bounces"`
+}
+
+type Subscriber struct {
+	ID     int64  `db:"id"`
+	Name   string `db:"name"`
+	Status string `db:"status"`
+}
+
+type App struct {
+	db *sqlx.DB
+	q  *Queries
+}
+
+func New(db *sqlx.DB) (*App, error) {
+	qs, err := goyesql.ParseFile("queries.sql")
+	if err != nil {
+		return nil, err
+	}
+	var q Queries
+	if err := goyesqlx.ScanToStruct(&q, qs, db); err != nil {
+		return nil, err
+	}
+	return &App{db: db, q: &q}, nil
+}
+
+func (a *App) Lookup(email string) (Subscriber, error) {
+	var s Subscriber
+	err := a.q.GetSubscriber.Get(&s, email) // want `select subscribers where email=\$email reads id\->s\.ID,name\->s\.Name,status\->s\.Status on a\.q\.GetSubscriber; found\? err\(database/sql\.ErrNoRows\)`
+	return s, err
+}
+
+func (a *App) Insert(email, name string) error {
+	_, err := a.q.InsertSubscriber.Exec(email, name) // want `insert subscribers set email=\$email,name=\$name,status='enabled' on a\.q\.InsertSubscriber`
+	return err
+}
+
+func (a *App) Block(id int64) error {
+	_, err := a.q.SetStatus.Exec(id, "blocklisted") // want `update subscribers set status=\$"blocklisted" where id=\$id on a\.q\.SetStatus`
+	return err
+}
+
+func (a *App) Confirm(ctx context.Context, id int64) (bool, error) {
+	res, err := a.q.ConfirmSubscription.ExecContext(ctx, id) // want `update subscriptions set status='confirmed' where subscriber_id=\$id,status='unconfirmed' on a\.q\.ConfirmSubscription\.Stmt; rows checked`
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// An unprepared string field runs through the handle it is passed to.
+func (a *App) Bounces(ctx context.Context, id int64) (int, error) {
+	var n int
+	err := a.db.QueryRowContext(ctx, a.q.CountBounces, id).Scan(&n) // want `select count bounces where subscriber_id=\$id reads count\->n on a\.db\.DB; found\? count`
+	return n, err
+}

@@ -1,0 +1,15 @@
+-- name: get-subscriber
+-- raw: 1
+SELECT id, name, status FROM subscribers WHERE email = $1;
+
+-- name: insert-subscriber
+INSERT INTO subscribers (email, name, status) VALUES ($1, $2, 'enabled');
+
+-- name: set-status
+UPDATE subscribers SET status = $2 WHERE id = $1;
+
+-- name: confirm-subscription
+UPDATE subscriptions SET status = 'confirmed' WHERE subscriber_id = $1 AND status = 'unconfirmed';
+
+-- name: count-bounces
+SELECT COUNT(*) FROM bounces WHERE subscriber_id = $1;
