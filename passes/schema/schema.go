@@ -17,7 +17,8 @@
 // package's directory up to the module root, else anywhere in the module
 // (their schema paths, which must stay inside the module); the module's
 // conventional folders (migrations, db/migrations, schema, sql, ...); and
-// DDL in its Go code (string constants, //go:embed-ed .sql files). Each
+// DDL in its Go code (string constants, //go:embed-ed .sql files, ent's
+// generated migrate/schema.go tables). Each
 // source is applied on its own; a table several define keeps the most
 // complete definition (Table.Source, Table.Also). Packages in the module
 // cache, GOROOT or vendor/ discover nothing. Migration

@@ -482,13 +482,21 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 		}
 		hasDDL := containsFold(data, "create table") || containsFold(data, "create unique index") || containsFold(data, "alter table")
 		hasEmbed := bytes.Contains(data, []byte("//go:embed"))
-		if !hasDDL && !hasEmbed {
+		hasEnt := filepath.Base(f) == "schema.go" && bytes.Contains(data, []byte(entImport))
+		if !hasDDL && !hasEmbed && !hasEnt {
 			continue
 		}
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, f, data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			continue
+		}
+		if hasEnt {
+			// ent's generated migrate/schema.go: the tables its
+			// migration creates.
+			if ddl := entDDL(file); ddl != "" {
+				c.readSQL(f, ddl, 0)
+			}
 		}
 		if hasEmbed {
 			for _, cg := range file.Comments {
