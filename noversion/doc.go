@@ -113,7 +113,9 @@
 // column those versioned updates set must check it too. An unversioned
 // update of only other columns (a pin flag, a last-opened time, a folder)
 // cannot overwrite a versioned edit and stays silent; with a version known
-// only from the model or the schema, every column counts. It stays silent on atomic updates that read nothing (SET c = c + 1,
+// only from the model or the schema, every column counts, unless the
+// updates in view bump it without ever checking it (SET version = version
+// + 1 WHERE id = $1): then it counts changes and is no lock. It stays silent on atomic updates that read nothing (SET c = c + 1,
 // SET deleted_at = now()), on unversioned tables, on inserts, on updates
 // made while a SELECT ... FOR UPDATE of the table holds the row, and on
 // counts that are compared, branched on, or returned.

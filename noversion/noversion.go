@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
-	versioned := versionedTables(db)
+	versioned, counters := versionedTables(db)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {
 				continue
 			}
-			if d, ok := checkVersion(pass, txs, cat, versioned, a); ok {
+			if d, ok := checkVersion(pass, txs, cat, versioned, counters, a); ok {
 				rep.Report(d)
 				continue
 			}
@@ -106,12 +106,24 @@ type versioned struct {
 // versionedTables collects the tables known to be versioned: written by a
 // model with a version field, or updated somewhere (here or in a called
 // repository) with a version predicate.
-func versionedTables(db *dbcall.Result) map[string]versioned {
+//
+// counters are the tables some update bumps a version column of without
+// checking it (SET version = version + 1 WHERE id = $1): there the column
+// counts changes, and no writer in view uses it as a lock.
+func versionedTables(db *dbcall.Result) (map[string]versioned, map[string]bool) {
 	out := map[string]versioned{}
+	counters := map[string]bool{}
 	for _, fi := range db.Funcs {
 		for _, a := range fi.Accesses {
 			if a.Table == "" {
 				continue
+			}
+			if a.Kind == dbcall.KindUpdate && a.VersionColumn == "" {
+				for _, st := range a.Set {
+					if _, checks := a.WhereColumn(st.Column); versionColumns[st.Column] && st.Class == sqltext.AssignAtomic && !checks {
+						counters[a.Table] = true
+					}
+				}
 			}
 			v, known := out[a.Table]
 			switch {
@@ -139,7 +151,7 @@ func versionedTables(db *dbcall.Result) map[string]versioned {
 			out[a.Table] = v
 		}
 	}
-	return out
+	return out, counters
 }
 
 // protect adds the columns a versioned writer sets to the ones its
@@ -193,7 +205,7 @@ func isVersioned(cat *schema.Catalog, tables map[string]versioned, table string)
 
 // checkVersion reports an update of a versioned table that omits the
 // version predicate or does not bump the version.
-func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, a *dbcall.Access) (analysis.Diagnostic, bool) {
+func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, counters map[string]bool, a *dbcall.Access) (analysis.Diagnostic, bool) {
 	// The schema first (read only for tables the code updates), then the
 	// models and the other statements.
 	v, ok := versioned{}, false
@@ -214,8 +226,14 @@ func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog,
 	if !writesAppData(a) {
 		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
 	}
-	if p, ok := tables[a.Table]; ok && !p.overlaps(a) {
+	p, inView := tables[a.Table]
+	if inView && !p.overlaps(a) {
 		return analysis.Diagnostic{}, false // sets only columns no versioned writer protects: nothing of theirs to clobber
+	}
+	if counters[a.Table] && (!inView || len(p.protects) == 0 && !p.all) {
+		// A version column the schema names, bumped by writers that never
+		// check it: a change counter, not an optimistic lock.
+		return analysis.Diagnostic{}, false
 	}
 	if lockedFirst(txs, a) {
 		return analysis.Diagnostic{}, false

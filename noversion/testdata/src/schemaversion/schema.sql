@@ -3,3 +3,10 @@ CREATE TABLE documents (
     title   TEXT NOT NULL,
     version INTEGER NOT NULL DEFAULT 0
 );
+
+CREATE TABLE pipelines (
+    id          TEXT PRIMARY KEY,
+    enabled     BOOLEAN NOT NULL DEFAULT TRUE,
+    last_log_id BIGINT,
+    version     INTEGER NOT NULL DEFAULT 0
+);
