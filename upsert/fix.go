@@ -115,3 +115,82 @@ func (u *upsert) sqlLiteral(text string) *ast.BasicLit {
 	}
 	return nil
 }
+
+// eventCounter matches the columns that count events one at a time, where
+// the seed's right form, count = t.count + EXCLUDED.count, is certain:
+// not balances, stock, versions or positions, which move otherwise.
+var eventCounter = regexp.MustCompile(`(?i)(^|_)(count|counter|hits|views|uses|visits|logins|clicks|opens|downloads|plays)$`)
+
+// addToExisting rewrites the value of a reset event counter to add to the
+// existing one,
+//
+//	INSERT INTO daily_logins (user_id, day, count) VALUES ($1, current_date, 1)
+//	ON CONFLICT (user_id, day) DO UPDATE SET count = EXCLUDED.count
+//
+// becoming
+//
+//	... ON CONFLICT (user_id, day) DO UPDATE SET count = daily_logins.count + EXCLUDED.count
+//
+// (MySQL: count = count + VALUES(count)) when the insert counts one event
+// (the value 1), the assignment copies the proposed value of the same
+// column or repeats the 1, and the SQL is a literal in the call whose
+// source holds the text byte for byte.
+func (u *upsert) addToExisting(col, value string) (analysis.SuggestedFix, bool) {
+	a := u.a
+	if value != "1" || !eventCounter.MatchString(col) || a.Stmt == nil || a.Via != nil || a.Stmt.Partial || len(a.Stmt.With) > 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	var found []sqltext.Assign
+	for _, s := range a.Stmt.Conflict.Set {
+		if strings.EqualFold(s.Column, col) {
+			found = append(found, s)
+		}
+	}
+	if len(found) != 1 {
+		return analysis.SuggestedFix{}, false
+	}
+	s := found[0]
+	switch {
+	case s.Upsert == sqltext.UpsertProposed && strings.EqualFold(s.Value.Column, col):
+	case s.Upsert == sqltext.UpsertConst && strings.TrimSpace(s.Value.Text) == "1":
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	text := a.Stmt.Text
+	start, end := s.Value.Span.Start, s.Value.Span.End
+	if start <= 0 || end > len(text) || start >= end {
+		return analysis.SuggestedFix{}, false
+	}
+	old := text[start:end]
+	existing := col
+	if a.Stmt.Conflict.Action != sqltext.ConflictDuplicateKeyUpdate {
+		qual := a.Stmt.Table.Alias
+		if qual == "" {
+			qual = a.Stmt.Table.Name
+		}
+		if qual == "" || strings.ContainsAny(qual, ` ."`) {
+			return analysis.SuggestedFix{}, false
+		}
+		// The qualifier must be written as is: INTO qual or AS qual, not
+		// quoted or schema-qualified.
+		low := strings.ToLower(text)
+		if !regexp.MustCompile(`(?i)\b(into|as)\s+` + regexp.QuoteMeta(strings.ToLower(qual)) + `\b`).MatchString(low) {
+			return analysis.SuggestedFix{}, false
+		}
+		existing = qual + "." + col
+	}
+	lit := u.sqlLiteral(text)
+	if lit == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	body := lit.Value[1 : len(lit.Value)-1]
+	if body != text || strings.ContainsRune(body, '\r') {
+		return analysis.SuggestedFix{}, false
+	}
+	base := lit.Pos() + 1
+	repl := existing + " + " + old
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Use %s = %s", col, repl),
+		TextEdits: []analysis.TextEdit{{Pos: base + token.Pos(start), End: base + token.Pos(end), NewText: []byte(repl)}},
+	}, true
+}

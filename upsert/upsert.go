@@ -226,11 +226,21 @@ func (u *upsert) checkReset() (analysis.Diagnostic, bool) {
 		case up.Action == sqltext.ConflictDuplicateKeyUpdate:
 			fix = fmt.Sprintf("add to it instead: %s = %s + VALUES(%s)", first.col, first.col, first.col)
 		default:
-			fix = fmt.Sprintf("add to it instead: %s = %s.%s + EXCLUDED.%s", first.col, u.a.Table, first.col, first.col)
+			qual := u.a.Table
+			if u.a.Stmt != nil && u.a.Stmt.Table.Alias != "" {
+				qual = u.a.Stmt.Table.Alias // INSERT INTO t AS x: the existing row is x
+			}
+			fix = fmt.Sprintf("add to it instead: %s = %s.%s + EXCLUDED.%s", first.col, qual, first.col, first.col)
 		}
 	}
-	return u.diag(catReset, "upsert resets %s when the row exists: a retried or duplicate insert undoes %s made since; %s",
+	d, _ := u.diag(catReset, "upsert resets %s when the row exists: a retried or duplicate insert undoes %s made since; %s",
 		join(parts), what, fix)
+	if len(resets) == 1 {
+		if f, ok := u.addToExisting(first.col, first.value); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{f}
+		}
+	}
+	return d, true
 }
 
 // insertedConst returns the constant the insert gives col: a literal or

@@ -14,5 +14,5 @@ func Test(t *testing.T) {
 }
 
 func TestFix(t *testing.T) {
-	idemvettest.RunWithSuggestedFixes(t, analysistest.TestData(), upsert.Analyzer, "creationfix")
+	idemvettest.RunWithSuggestedFixes(t, analysistest.TestData(), upsert.Analyzer, "creationfix", "resetfix")
 }
