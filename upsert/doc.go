@@ -125,7 +125,12 @@
 // Where the rewrite is local and certain (the SQL is a literal in the call,
 // the column assigned once as "col = value" and another assignment left),
 // the "creation" finding carries a suggested fix that removes the
-// assignment from the DO UPDATE list.
+// assignment from the DO UPDATE list, and a "reset" of an event counter
+// (count, hits, views, logins ... written back to the 1 the insert counts,
+// as count = EXCLUDED.count or count = 1) one that adds to the existing
+// value: count = t.count + EXCLUDED.count (t the table or its alias as
+// written; MySQL: count = count + VALUES(count)). Attempts, balances,
+// stock, versions and positions get no fix: adding is not certain there.
 //
 // Suppress a finding with a comment on the line or the line above:
 //
