@@ -21,8 +21,8 @@
 //   - "creation": DO UPDATE overwrites a creation column (created_at,
 //     created_by, inserted_at, first_seen_at ...) with the insert's own
 //     value (now(), a constant, the column's default, the time gorm fills
-//     in), or, with a schema, the primary key when the conflict is on
-//     another key.
+//     in, time.Now() bound from Go), or, with a schema, the primary key
+//     when the conflict is on another key.
 //   - "updateall": gorm's clause.OnConflict{UpdateAll: true}, and bun's
 //     On("CONFLICT ... DO UPDATE") without a Set, are SET *: a retry
 //     overwrites every column others changed since the first attempt.

@@ -375,9 +375,10 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 // insertTime reports whether a creation column's DO UPDATE value is the
 // insert's own: a constant (now(), CURRENT_TIMESTAMP), or the proposed
 // value when the insert gives it a constant, its default, or leaves it to
-// gorm (a model built here without the field: gorm fills in the time). A
-// value the caller passes stays silent: a sync writes the source's
-// creation time, the same on every delivery.
+// gorm (a model built here without the field: gorm fills in the time), or
+// a placeholder bound to time.Now(). A value the caller passes stays
+// silent: a sync writes the source's creation time, the same on every
+// delivery.
 func (u *upsert) insertTime(s dbcall.UpsertSet) bool {
 	switch s.Class {
 	case sqltext.UpsertConst:
@@ -387,6 +388,8 @@ func (u *upsert) insertTime(s dbcall.UpsertSet) bool {
 		switch from {
 		case dbcall.InsertConst, dbcall.InsertDefault:
 			return true
+		case dbcall.InsertValue:
+			return u.a.InsertedNow(s.From) // time.Now() from Go is the insert's own time, as now() is
 		case dbcall.InsertUnknown:
 			return u.gorm() && u.a.Upsert.Fresh
 		}

@@ -450,3 +450,39 @@ func (u *Upsert) String() string {
 	}
 	return b.String()
 }
+
+// InsertedNow reports whether the insert gives col the current time from
+// Go: a placeholder bound to time.Now(), possibly through UTC, Local,
+// Round, Truncate or In (the application's now(), not data it carries).
+func (a *Access) InsertedNow(col string) bool {
+	for _, s := range a.Set {
+		if !strings.EqualFold(s.Column, col) {
+			continue
+		}
+		if s.Value.Path != "" {
+			return false
+		}
+		return isTimeNow(s.Value.Root, 0)
+	}
+	return false
+}
+
+func isTimeNow(v ssa.Value, depth int) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok || depth > 4 {
+		return false
+	}
+	f := analysisutil.CalleeFunc(&call.Call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "time" {
+		return false
+	}
+	switch f.Name() {
+	case "Now":
+		return call.Call.Signature().Recv() == nil
+	case "UTC", "Local", "Round", "Truncate", "In":
+		if recv := call.Call.Signature().Recv(); recv != nil && len(call.Call.Args) > 0 {
+			return isTimeNow(call.Call.Args[0], depth+1)
+		}
+	}
+	return false
+}
