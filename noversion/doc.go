@@ -103,7 +103,10 @@
 // Update().Save and UpdateOne's NotFoundError. A conditional release is no
 // compare-and-set to check: "SET holder = NULL WHERE lock_key = $1 AND
 // holder = $2" clears only what the caller still holds, and 0 rows means
-// there is nothing left to undo. An sqlc query with such a
+// there is nothing left to undo. Nor is the last thing a function with no
+// results does, with only logging after it ("put the task back to pending
+// if it is still running", at shutdown): nobody is told it happened, and
+// nothing goes on as if it had. An sqlc query with such a
 // predicate declared :exec gives callers no way to know; the finding is
 // reported at the call of the generated method and suggests :execrows.
 //

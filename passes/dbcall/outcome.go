@@ -524,19 +524,92 @@ func examinedByCall(v ssa.Value) (use, int) {
 			continue
 		}
 		f := analysisutil.CalleeFunc(call.Common())
-		if f == nil || f.Pkg() == nil {
-			continue
-		}
-		switch f.Pkg().Path() {
-		case "fmt", "log", "log/slog", "errors":
-			continue
-		}
-		if strings.Contains(f.Pkg().Path(), "zap") || strings.Contains(f.Pkg().Path(), "logrus") || strings.Contains(f.Pkg().Path(), "zerolog") {
+		if f == nil || f.Pkg() == nil || isReporting(f) {
 			continue
 		}
 		return useCompared, -1
 	}
 	return useNone, -1
+}
+
+// isReporting reports a function that formats, logs or builds an error:
+// passing a value to it does not act on the value.
+func isReporting(f *types.Func) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	path := f.Pkg().Path()
+	switch path {
+	case "fmt", "log", "log/slog", "errors":
+		return true
+	}
+	if strings.Contains(path, "zap") || strings.Contains(path, "logrus") || strings.Contains(path, "zerolog") || strings.HasSuffix(path, "/log") || strings.HasSuffix(path, "/logger") || strings.HasSuffix(path, "/logging") {
+		return true
+	}
+	return false
+}
+
+// LastAct reports whether the access is the last thing its function does:
+// the function returns nothing, and after the access only logging and
+// error formatting run, on every path. A conditional update there
+// ("revert the task to pending if it is still running", at shutdown) has
+// nobody to tell and nothing to do when 0 rows match.
+func (r *Result) LastAct(a *Access) bool {
+	if r == nil || a == nil || a.Fn == nil || a.Call == nil || a.Call.Block() == nil {
+		return false
+	}
+	if a.Fn.Signature.Results().Len() != 0 {
+		return false
+	}
+	start := a.Call.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(b *ssa.BasicBlock, from int) bool
+	walk = func(b *ssa.BasicBlock, from int) bool {
+		for _, instr := range b.Instrs[from:] {
+			switch x := instr.(type) {
+			case *ssa.Go, *ssa.Defer, *ssa.Send:
+				return false
+			case ssa.CallInstruction:
+				if x == a.Call {
+					continue
+				}
+				common := x.Common()
+				if _, builtin := common.Value.(*ssa.Builtin); builtin {
+					continue
+				}
+				if f := analysisutil.CalleeFunc(common); f != nil && isReporting(f) {
+					continue
+				}
+				if common.IsInvoke() && reportingMethod(common.Method.Name()) {
+					continue
+				}
+				if f := analysisutil.CalleeFunc(common); f != nil && reportingMethod(f.Name()) {
+					continue
+				}
+				return false
+			}
+		}
+		for _, succ := range b.Succs {
+			if seen[succ] {
+				continue
+			}
+			seen[succ] = true
+			if !walk(succ, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(start, ssautil.Index(a.Call)+1)
+}
+
+// reportingMethod reports the method names of loggers and errors.
+func reportingMethod(name string) bool {
+	switch name {
+	case "Error", "Errorf", "Warn", "Warnf", "Warning", "Info", "Infof", "Debug", "Debugf", "Print", "Printf", "Println", "Log", "Msg", "Msgf", "Err", "Str":
+		return true
+	}
+	return false
 }
 
 // checkUnique decides whether the failure of a write is tested for a unique

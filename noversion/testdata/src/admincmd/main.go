@@ -23,4 +23,8 @@ func claim(ctx context.Context, db *sql.DB, job int64, worker string) {
 
 func work(ctx context.Context, db *sql.DB, worker string) {
 	db.ExecContext(ctx, "UPDATE jobs SET worker = $1, state = 'running' WHERE id = $2 AND state = 'queued'", worker, 7) // want `compare-and-set on jobs.state ignores rows affected`
+	process(ctx, db, 7)
 }
+
+// process runs the job the worker believes it claimed.
+func process(ctx context.Context, db *sql.DB, job int64) {}

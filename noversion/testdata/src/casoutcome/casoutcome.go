@@ -96,3 +96,24 @@ func ClearPendingEmail(ctx context.Context, pool *pgxpool.Pool, user int64, emai
 func ReleaseGorm(db *gorm.DB, id int64, worker string) error {
 	return db.Model(&Job{}).Where("id = ? AND worker = ?", id, worker).Update("worker", gorm.Expr("NULL")).Error // ok: a release
 }
+
+type Queue struct {
+	db  *sql.DB
+	log interface{ Printf(string, ...any) }
+}
+
+// At shutdown, a running task goes back to pending; one that finished in
+// the meantime stays as it is. Nothing follows and nothing is returned.
+func (q *Queue) revert(id int64) {
+	if _, err := q.db.Exec("UPDATE tasks SET state = 'pending', attempt = attempt - 1 WHERE id = ? AND state = 'running'", id); err != nil { // ok: a best-effort revert, the last thing done
+		q.log.Printf("revert %d: %v", id, err)
+	}
+}
+
+// The same transition followed by work that assumes it happened.
+func (q *Queue) start(id int64) {
+	q.db.Exec("UPDATE tasks SET state = 'running' WHERE id = ? AND state = 'pending'", id) // want `compare-and-set on tasks.state ignores rows affected`
+	q.run(id)
+}
+
+func (q *Queue) run(id int64) {}
