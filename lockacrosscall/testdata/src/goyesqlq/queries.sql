@@ -1,0 +1,2 @@
+-- name: lock-invoice
+SELECT status FROM invoices WHERE id = $1 FOR UPDATE;
