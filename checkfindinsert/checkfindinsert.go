@@ -94,7 +94,15 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 				continue
 			}
 			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
-				c.report(fi.Fn, v, diagnostic(pass, d.Access, ins, cols, uniqueness(cat, d.Access, ins, cols)))
+				b := uniqueness(cat, d.Access, ins, cols)
+				if (d.Access.Heuristic || ins.Heuristic) && b.known && b.unique == "" {
+					// Key columns guessed from method names never make a
+					// "no UNIQUE constraint" verdict: the guess may have
+					// missed the key the schema does constrain.
+					reported = true
+					break
+				}
+				c.report(fi.Fn, v, diagnostic(pass, d.Access, ins, cols, b))
 				reported = true
 				break
 			}

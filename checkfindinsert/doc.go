@@ -102,6 +102,13 @@
 // config.EnsureCert: ..."). Called from no package in view, it is not
 // reported.
 //
+// Through a repository interface whose implementation is out of view, the
+// accesses are inferred from the method names (GetUserByEmail, CreateUser)
+// and reported only when the values line up; such a guess never yields
+// "nounique": when the schema shows no constraint on the guessed key, the
+// guess may have missed the key it does constrain, and the analyzer stays
+// silent.
+//
 // Categories: "unhandled" when a UNIQUE constraint (of the schema or the
 // model's tags) backs the key (the duplicate is rejected, but the losing
 // request gets an unhandled error), "nounique" when the schema defines the
