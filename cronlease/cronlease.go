@@ -16,6 +16,7 @@ import (
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/sqltext"
+	"github.com/idemvet/idemvet/passes/txscope"
 )
 
 //go:embed doc.go
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "cronlease"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/cronlease.md",
 	Run:      analysisutil.Guard("cronlease", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -61,7 +62,8 @@ func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result,
 		return // a function of another package: no effects in view here
 	}
 	name := jobName(sc.Fn)
-	s := effects.Of(pass.Fset, db, nc, ent, sc.Fn)
+	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	s := effects.Of(pass.Fset, db, nc, ent, tx, sc.Fn)
 	if len(s.Claims) == 0 {
 		if r, w, ok := flag(db, sc.Fn); ok {
 			col := w.Set[0].Column

@@ -32,9 +32,30 @@
 //	tx.ExecContext(ctx, `UPDATE wallets SET balance = balance + $1 WHERE user_id = $2`, amount, user)
 //
 // An INSERT into a unique column with the violation handled is a claim
-// too, and so are a compare-and-set or lease UPDATE whose rows affected
-// are examined, pg_try_advisory_lock, and a tested distributed lock
-// (go-redis SetNX, bsm/redislock, go-redsync).
+// too, and so are a state UPDATE whose rows affected are examined
+// (UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending')
+// and a go-redis SetNX of the key kept until it expires.
+//
+// A claim counts only when a redelivery of the same event finds it:
+//
+//   - its key is the same on every delivery: the delivery's id (stripe
+//     Event.ID, the X-GitHub-Delivery or svix-id header, go-github's
+//     DeliveryID, a message id, a Kafka offset, a JetStream stream
+//     sequence, a job id) or a value of the event's payload (the invoice
+//     id: redeliveries and other events about the same invoice find it),
+//     not a value minted on each run (uuid.New, time.Now, gen_random_uuid())
+//     and not a constant (that is a mutex, not a record of the event);
+//   - it records the key for good: a lock (pg_try_advisory_lock,
+//     redislock, redsync, a lease on a job name) is released when the
+//     handler is done, and a later redelivery takes it again;
+//   - it commits with the effect: the effect runs in the claim's
+//     transaction, or after the claim has committed (a claim on the pool,
+//     or an effect after tx.Commit: the effect may then be lost, never
+//     repeated). A write on the pool, or a POST, made inside the claim's
+//     transaction before it commits is repeated when the commit fails.
+//
+// The message names the claim that does not hold ("the claim at
+// hook.go:40 keys on a value minted on each delivery").
 //
 // Deliveries (passes/entry, from the tables in passes/apis): HTTP handlers
 // that verify or parse a provider's event (stripe-go webhook.ConstructEvent
@@ -52,9 +73,8 @@
 //
 // It stays silent on handlers whose effects are all idempotent (absolute
 // UPDATE, DELETE, upserts, INSERT ... ON CONFLICT DO NOTHING), on effects
-// after a claim of any key (a claim on a business key the effect's own
-// conflict target covers is as good as the event's id), on effects in a
-// call that claims first itself, and on POSTs with a stable
+// after a claim that holds (above), on effects in a call that claims
+// first itself, and on POSTs with a stable
 // Idempotency-Key. It reports at the call in the handler that performs or
 // leads to the effect; where the delivery is received is related
 // information.

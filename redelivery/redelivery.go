@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/txscope"
 )
 
 //go:embed doc.go
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "redelivery"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/redelivery.md",
 	Run:      analysisutil.Guard("redelivery", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -35,6 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 	db := pass.ResultOf[dbcall.Analyzer].(*dbcall.Result)
 	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
+	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	if db.Err != nil || nc.Err != nil || ent.Err != nil {
 		return nil, nil // the model failed here: stay silent, even about directives
 	}
@@ -51,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if d := ent.Delivery(fn); d != nil {
-			checkHandler(pass, rep, effects.Of(pass.Fset, db, nc, ent, fn), d)
+			checkHandler(pass, rep, effects.Of(pass.Fset, db, nc, ent, tx, fn), d)
 		}
 	}
 	return nil, nil
@@ -84,20 +86,39 @@ func candidates(db *dbcall.Result, nc *netcall.Result) []*ssa.Function {
 // precedes.
 func checkHandler(pass *analysis.Pass, rep *report.Reporter, s *effects.Set, d *entry.Delivery) {
 	for _, e := range s.Effects {
-		if s.Claimed(e) {
+		ok, weak := s.ClaimedOnce(e)
+		if ok {
 			continue // a claim lets one delivery through
+		}
+		related := []analysis.RelatedInformation{{Pos: d.Pos, Message: "the " + d.Kind.String() + " is received here"}}
+		if weak != nil {
+			related = append(related, analysis.RelatedInformation{Pos: weak.Call.Pos(), Message: "the claim that does not hold on redelivery"})
 		}
 		rep.Report(analysis.Diagnostic{
 			Pos:      e.Pos,
 			End:      token.NoPos,
 			Category: d.Kind.String(),
-			Message:  message(pass, d, e),
-			Related:  []analysis.RelatedInformation{{Pos: d.Pos, Message: "the " + d.Kind.String() + " is received here"}},
+			Message:  message(pass, d, e, weak),
+			Related:  related,
 		})
 	}
 }
 
-func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect) string {
+// weakness says why a claim before the effect does not let it run once.
+func weakness(pass *analysis.Pass, c *effects.Claim) string {
+	at := analysisutil.Position(pass.Fset, c.Call.Pos())
+	switch {
+	case !c.Once:
+		return "the lock at " + at + " is released when the handler is done, and a redelivery takes it again"
+	case c.Key == entry.OriginFresh:
+		return "the claim at " + at + " keys on a value minted on each delivery"
+	case c.Key == entry.OriginConst:
+		return "the claim at " + at + " keys on a constant, the same for every event"
+	}
+	return "the claim at " + at + " commits in another transaction than this effect"
+}
+
+func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect, weak *effects.Claim) string {
 	what := "this " + e.What
 	if e.Via != "" {
 		what = fmt.Sprintf("the %s by %s", e.What, e.Via)
@@ -116,6 +137,12 @@ func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect) string {
 	id := d.ID
 	if id == "" {
 		id = "the delivery's id"
+	}
+	if weak != nil {
+		if weak.Once && weak.Key.Stable() {
+			return fmt.Sprintf("%s repeats %s when %s: %s; make the claim and the effect in one transaction", handler, what, again, weakness(pass, weak))
+		}
+		return fmt.Sprintf("%s repeats %s when %s: %s; claim %s instead (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction", handler, what, again, weakness(pass, weak), id)
 	}
 	return fmt.Sprintf("%s repeats %s when %s; claim %s first (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction", handler, what, again, id)
 }

@@ -8,6 +8,7 @@ package effects
 import (
 	"go/token"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/txscope"
 )
 
 // Effect is a call that repeats an effect when the function runs again.
@@ -31,11 +33,31 @@ type Effect struct {
 	Access *dbcall.Access
 }
 
+// Claim is an operation that lets one caller through, its outcome tested.
+type Claim struct {
+	Call ssa.CallInstruction
+	// Access is the database claim; nil for a distributed lock.
+	Access *dbcall.Access
+	// Once reports a claim that records its key for good (an INSERT, a
+	// state UPDATE, a SET NX kept until it expires): a later run finds
+	// the key taken. Locks, leases and advisory locks keep two runs apart
+	// in time only, and a redelivery after the holder is done takes them
+	// again.
+	Once bool
+	// Key says where the claimed key comes from (the event's id, its
+	// payload, a fresh value, a constant).
+	Key entry.Origin
+	// Tx is the transaction the claim runs in, nil on a pool (committed
+	// at once).
+	Tx *txscope.Tx
+}
+
 // Set holds the effects and claims of a function and its closures.
 type Set struct {
 	Root    *ssa.Function
 	Effects []*Effect
-	Claims  []ssa.CallInstruction
+	Claims  []*Claim
+	tx      *txscope.Result
 	// reads are the reads of each table, for inserts decided by state.
 	reads map[string][]ssa.CallInstruction
 }
@@ -45,8 +67,8 @@ const maxDepth = 4
 
 // Of collects the effects and claims of fn and the function literals
 // inside it.
-func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, fn *ssa.Function) *Set {
-	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}}
+func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, fn *ssa.Function) *Set {
+	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}, tx: tx}
 	seen := map[ssa.CallInstruction]bool{}
 	inner := map[*ssa.Function]bool{}
 	var mark func(f *ssa.Function, depth int)
@@ -70,7 +92,7 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 					s.reads[a.Table] = append(s.reads[a.Table], a.Call)
 				}
 				if a.Claim() {
-					s.Claims = append(s.Claims, a.Call)
+					s.Claims = append(s.Claims, dbClaim(a, tx))
 					continue
 				}
 				if a.Heuristic {
@@ -102,7 +124,11 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 			}
 		}
 		for _, l := range ent.Locks(f) {
-			s.Claims = append(s.Claims, l.Call)
+			c := &Claim{Call: l.Call, Key: entry.OriginOther}
+			if l.Key != nil {
+				c.Once, c.Key = true, entry.KeyOrigin(l.Key, "")
+			}
+			s.Claims = append(s.Claims, c)
 		}
 		if depth < maxDepth {
 			for _, anon := range f.AnonFuncs {
@@ -115,36 +141,212 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 	return s
 }
 
+// dbClaim describes a database claim: what it keys on and where it
+// commits.
+func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
+	c := &Claim{Call: a.Call, Access: a, Tx: tx.Of(a)}
+	if len(a.Advisory) > 0 && a.Kind != dbcall.KindInsert && a.Kind != dbcall.KindUpdate {
+		return c // an advisory lock: released by its holder
+	}
+	c.Once = true
+	// The key: the columns of the conflict target when it is known, the
+	// predicates of an UPDATE, else every value the INSERT writes. One
+	// stable part makes the key tell events apart.
+	var keys []dbcall.Binding
+	switch a.Kind {
+	case dbcall.KindUpdate:
+		for _, b := range a.Where {
+			if b.Op == "=" || b.Op == "IN" || b.Op == "= ANY" {
+				keys = append(keys, b) // the row claimed; held_until < now() is the condition
+			}
+		}
+	case dbcall.KindInsert:
+		for _, b := range a.Set {
+			if len(a.ConflictTarget) == 0 || contains(a.ConflictTarget, b.Column) {
+				keys = append(keys, b)
+			}
+		}
+		if len(keys) == 0 {
+			keys = a.Set
+		}
+	}
+	c.Key = entry.OriginOther
+	if len(keys) == 0 {
+		return c
+	}
+	best := entry.OriginConst
+	for _, b := range keys {
+		o := entry.OriginConst // a literal in the SQL, or now()
+		if !b.Value.IsZero() {
+			o = entry.KeyOrigin(b.Value.Root, b.Value.Path)
+		} else if b.Const == "" && b.Expr != "" && !sqlFresh(b.Expr) {
+			o = entry.OriginOther
+		} else if sqlFresh(b.Expr) {
+			o = entry.OriginFresh
+		}
+		if rank(o) > rank(best) {
+			best = o
+		}
+	}
+	c.Key = best
+	return c
+}
+
+// rank orders key origins from the least to the most telling part.
+func rank(o entry.Origin) int {
+	switch o {
+	case entry.OriginID:
+		return 3
+	case entry.OriginOther:
+		return 2
+	case entry.OriginFresh:
+		return 1
+	}
+	return 0
+}
+
+// sqlFresh reports SQL that makes a new value each time it runs.
+func sqlFresh(expr string) bool {
+	e := strings.ToLower(expr)
+	for _, f := range []string{"gen_random_uuid(", "uuid_generate_v4(", "now()", "current_timestamp", "random()", "nextval("} {
+		if strings.Contains(e, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // Claimed reports whether a claim runs before the effect: in the same
 // function and dominating it, or lifted to the root, before the closure
 // that holds the effect. A claim made by the same call as the effect (a
-// service that claims and then writes) counts.
+// service that claims and then writes) counts. Any claim counts, locks
+// and leases too: the question of schedules, where two instances must
+// not run at once.
 func (s *Set) Claimed(e *Effect) bool {
-	claims := s.Claims
-	if e.Access != nil && e.Access.Kind == dbcall.KindInsert {
-		// An insert after a read of its table is decided by the state it
-		// finds (the member already exists, so update it): a redelivery
-		// finds the row. Two deliveries at once race, which is
-		// checkfindinsert's finding, not this one.
-		claims = append(append([]ssa.CallInstruction(nil), claims...), s.reads[e.Access.Table]...)
+	if s.decidedByRead(e) {
+		return true
 	}
-	for _, c := range claims {
-		if c == e.Call {
+	for _, c := range s.Claims {
+		if s.precedes(c.Call, e.Call) {
 			return true
 		}
-		if c.Parent() == e.Call.Parent() {
-			if ssautil.Before(c, e.Call) {
-				return true
+	}
+	return false
+}
+
+// ClaimedOnce reports whether a claim lets the effect run once per event,
+// redeliveries included: a claim that records a stable key for good (not
+// a lock, not a fresh or constant key), before the effect, and committed
+// with it — the effect in the claim's transaction, or after it commits
+// (the effect may then be lost, never repeated), or the claim on a pool.
+// When a claim precedes the effect but does not let it run once (a lock,
+// a fresh or constant key, a claim committed apart), ClaimedOnce returns
+// false and that claim, for the message.
+func (s *Set) ClaimedOnce(e *Effect) (bool, *Claim) {
+	if s.decidedByRead(e) {
+		return true, nil
+	}
+	var apart *Claim
+	for _, c := range s.Claims {
+		if !s.precedes(c.Call, e.Call) {
+			continue
+		}
+		if !c.Once || !c.Key.Stable() {
+			if apart == nil {
+				apart = c
 			}
 			continue
 		}
-		lc, le := lift(c, s.Root), lift(e.Call, s.Root)
-		if lc == nil || le == nil {
-			continue
+		if c.Call == e.Call || c.Tx == nil {
+			return true, nil // one call claims and writes, or the claim commits at once
 		}
-		if lc == le || ssautil.Before(lc, le) {
+		if e.Access != nil && s.tx.Of(e.Access) == c.Tx {
+			return true, nil // one transaction: both or neither
+		}
+		if s.committedBefore(c.Tx, e.Call) {
+			return true, nil
+		}
+		if apart == nil {
+			apart = c
+		}
+	}
+	return false, apart
+}
+
+// decidedByRead reports an insert after a read of its table: decided by
+// the state it finds (the member already exists, so update it), a
+// redelivery finds the row. Two deliveries at once race, which is
+// checkfindinsert's finding, not this one.
+func (s *Set) decidedByRead(e *Effect) bool {
+	if e.Access == nil || e.Access.Kind != dbcall.KindInsert {
+		return false
+	}
+	for _, r := range s.reads[e.Access.Table] {
+		if s.precedes(r, e.Call) {
 			return true
 		}
+	}
+	return false
+}
+
+// precedes reports whether c runs before e, lifted to the root when they
+// are in different closures.
+func (s *Set) precedes(c, e ssa.CallInstruction) bool {
+	if c == e {
+		return true
+	}
+	if c.Parent() == e.Parent() {
+		return ssautil.Before(c, e)
+	}
+	lc, le := lift(c, s.Root), lift(e, s.Root)
+	if lc == nil || le == nil {
+		return false
+	}
+	return lc == le || ssautil.Before(lc, le)
+}
+
+// committedBefore reports whether tx has committed when instr runs: a
+// Commit of an explicit transaction before it, or the callback form's
+// call returned before it (instr outside the callback).
+func (s *Set) committedBefore(tx *txscope.Tx, instr ssa.CallInstruction) bool {
+	switch tx.Form {
+	case txscope.FormExplicit:
+		for _, end := range tx.Ends {
+			if callee := end.Common().StaticCallee(); callee != nil && callee.Name() != "Commit" {
+				continue
+			}
+			if end.Common().IsInvoke() && end.Common().Method.Name() != "Commit" {
+				continue
+			}
+			if s.precedes(end, instr) {
+				return true
+			}
+		}
+	case txscope.FormCallback:
+		if tx.Begin == nil || within(instr.Parent(), tx.Fn) {
+			return false
+		}
+		return s.precedes(tx.Begin, instr)
+	}
+	return false
+}
+
+// within reports whether fn is inner or a closure nested in it.
+func within(fn, inner *ssa.Function) bool {
+	for i := 0; fn != nil && i < maxDepth+2; i++ {
+		if fn == inner {
+			return true
+		}
+		fn = fn.Parent()
 	}
 	return false
 }

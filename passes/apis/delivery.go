@@ -85,12 +85,26 @@ type DistLock struct {
 // tested acquisition is a claim: the code after it runs in one instance.
 var DistLocks = map[string]DistLock{
 	"(*github.com/redis/go-redis/v9.Client).SetNX":          {"go-redis SetNX", -1, -1},
+	"(github.com/redis/go-redis/v9.cmdable).SetNX":          {"go-redis SetNX", -1, -1},
+	"(github.com/redis/go-redis/v9.cmdable).SetArgs":        {"go-redis SET NX", -1, -1},
 	"(*github.com/redis/go-redis/v9.Client).SetArgs":        {"go-redis SET NX", -1, -1},
 	"(*github.com/bsm/redislock.Client).Obtain":             {"redislock", 1, -1},
 	"github.com/bsm/redislock.Obtain":                       {"redislock", 1, -1},
 	"(*github.com/go-redsync/redsync/v4.Mutex).Lock":        {"redsync", 0, -1},
 	"(*github.com/go-redsync/redsync/v4.Mutex).LockContext": {"redsync", 0, -1},
 	"(*github.com/go-redsync/redsync/v4.Mutex).TryLock":     {"redsync", 0, -1},
+}
+
+// DedupLocks are the distributed locks that keep their key until it
+// expires, whatever the holder does (a SET NX with a time to live), with
+// the index of the key argument: one taken on a delivery's id turns the
+// redelivery away. The others are mutexes, released when the holder is
+// done, so a later redelivery takes them again.
+var DedupLocks = map[string]int{
+	"(*github.com/redis/go-redis/v9.Client).SetNX":   1,
+	"(*github.com/redis/go-redis/v9.Client).SetArgs": 1,
+	"(github.com/redis/go-redis/v9.cmdable).SetNX":   1,
+	"(github.com/redis/go-redis/v9.cmdable).SetArgs": 1,
 }
 
 // ScheduleGuards are the options that make a scheduler run each job in
@@ -152,3 +166,58 @@ var (
 	deliveryOnce               sync.Once
 	deliveryPkgs, schedulePkgs map[string]bool
 )
+
+// DeliveryIDFields are the struct fields, as "import/path.Type.Field",
+// that carry the identity of a delivery: the same on every delivery of one
+// event, different for two events (stripe.Event.ID, amqp
+// Delivery.MessageId, river's JobRow.ID).
+var DeliveryIDFields = map[string]bool{
+	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,
+	"github.com/streadway/amqp.Delivery.MessageId":                     true,
+	"cloud.google.com/go/pubsub.Message.ID":                            true,
+	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message.MessageId": true,
+	"github.com/aws/aws-lambda-go/events.SQSMessage.MessageId":         true,
+	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,
+	"github.com/IBM/sarama.ConsumerMessage.Offset":                     true,
+	"github.com/Shopify/sarama.ConsumerMessage.Offset":                 true,
+	"github.com/segmentio/kafka-go.Message.Offset":                     true,
+	"github.com/nats-io/nats.go.SequencePair.Stream":                   true,
+	"github.com/nats-io/nats.go/jetstream.SequencePair.Stream":         true,
+}
+
+// DeliveryIDCalls are functions returning the identity of the delivery
+// being handled (asynq's task id, go-github's X-GitHub-Delivery reader).
+var DeliveryIDCalls = map[string]bool{
+	"github.com/hibiken/asynq.GetTaskID":              true,
+	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
+}
+
+// DeliveryIDHeaders are the headers, in lower case, that carry the id of a
+// webhook or message delivery, read with a Get method of a header type
+// (DeliveryHeaderGetters).
+var DeliveryIDHeaders = map[string]bool{
+	"x-github-delivery":    true,
+	"svix-id":              true,
+	"webhook-id":           true, // Standard Webhooks, which svix implements
+	"nats-msg-id":          true,
+	"x-gitlab-event-uuid":  true,
+	"x-shopify-webhook-id": true,
+}
+
+// DeliveryHeaderGetters are the methods reading a header by name.
+var DeliveryHeaderGetters = map[string]bool{
+	"(net/http.Header).Get":                             true,
+	"(github.com/nats-io/nats.go.Header).Get":           true,
+	"(github.com/nats-io/nats.go/jetstream.Header).Get": true,
+}
+
+func init() {
+	for v := 70; v <= 90; v++ {
+		DeliveryIDFields[fmt.Sprintf("github.com/stripe/stripe-go/v%d.Event.ID", v)] = true
+	}
+	DeliveryIDFields["github.com/stripe/stripe-go.Event.ID"] = true
+	for v := 17; v <= 80; v++ {
+		DeliveryIDCalls[fmt.Sprintf("github.com/google/go-github/v%d/github.DeliveryID", v)] = true
+	}
+}

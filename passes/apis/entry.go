@@ -115,4 +115,7 @@ var ConsumeCalls = map[string]EntryParam{
 	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":               {EntryMessage, "kafka-go"},
 	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":              {EntryMessage, "kafka-go"},
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": {EntryMessage, "sqs"},
+	"(*github.com/rabbitmq/amqp091-go.Channel).Consume":                 {EntryMessage, "amqp"},
+	"(*github.com/rabbitmq/amqp091-go.Channel).ConsumeWithContext":      {EntryMessage, "amqp"},
+	"(*github.com/streadway/amqp.Channel).Consume":                      {EntryMessage, "amqp"},
 }

@@ -38,6 +38,9 @@ type Schedule struct {
 type Lock struct {
 	Call ssa.CallInstruction
 	Lib  string
+	// Key is the key argument of a lock that keeps its key until it
+	// expires (apis.DedupLocks), nil for a mutex released by its holder.
+	Key ssa.Value
 }
 
 // MayDeliver reports whether the package imports a library whose
@@ -126,7 +129,13 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryMessage, Lib: c.Lib, ID: apis.DeliveryIDs[c.Lib], Pos: call.Pos()}
 	}
 	if l, ok := apis.DistLocks[name]; ok && used(call) {
-		g.locks[n.fn] = append(g.locks[n.fn], &Lock{Call: call, Lib: l.Lib})
+		lk := &Lock{Call: call, Lib: l.Lib}
+		if i, ok := apis.DedupLocks[name]; ok {
+			if args := call.Common().Args; i+1 < len(args) {
+				lk.Key = args[i+1] // after the receiver
+			}
+		}
+		g.locks[n.fn] = append(g.locks[n.fn], lk)
 	}
 	if s, ok := apis.Spawners[name]; ok && s.Kind == apis.EntrySchedule {
 		args := call.Common().Args

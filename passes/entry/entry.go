@@ -309,8 +309,36 @@ func (r *Result) build() *graph {
 	for _, n := range g.order {
 		g.uses(n)
 	}
+	g.liftVerifiers()
 	g.propagate()
 	return g
+}
+
+// liftVerifiers hands the webhook delivery of a verify helper (a function
+// of the package that calls webhook.ConstructEvent and returns the event,
+// not itself an HTTP handler) to the handlers calling it, two levels deep:
+//
+//	func (h *Hooks) event(r *http.Request) (stripe.Event, error) { ... ConstructEvent ... }
+//	func (h *Hooks) Paid(w http.ResponseWriter, r *http.Request) { ev, err := h.event(r); ... }
+func (g *graph) liftVerifiers() {
+	for round := 0; round < 2; round++ {
+		for _, n := range g.order {
+			if g.deliveries[n.fn] != nil {
+				continue
+			}
+			for _, s := range n.succs {
+				d := g.deliveries[s.fn]
+				if d == nil || d.Kind != apis.DeliveryWebhook || s.fn.Parent() != nil {
+					continue
+				}
+				if kind, _, ok := entryShape(s.fn.Signature); ok && kind == apis.EntryHTTP {
+					continue // a handler of its own
+				}
+				g.deliveries[n.fn] = d
+				break
+			}
+		}
+	}
 }
 
 // roots marks the evidence a function carries by itself: its name, its

@@ -11,6 +11,11 @@ type Task struct {
 func NewTask(typename string, payload []byte) *Task { return &Task{typename, payload} }
 func (t *Task) Type() string                        { return t.typename }
 func (t *Task) Payload() []byte                     { return t.payload }
+func (t *Task) ResultWriter() *ResultWriter         { return &ResultWriter{} }
+
+type ResultWriter struct{ id string }
+
+func (w *ResultWriter) TaskID() string { return w.id }
 
 type ServeMux struct{}
 

@@ -28,10 +28,18 @@ type IntCmd struct{}
 func (cmd *IntCmd) Result() (int64, error) { return 0, nil }
 func (cmd *IntCmd) Err() error             { return nil }
 
+type BoolCmd struct{}
+
+func (cmd *BoolCmd) Result() (bool, error) { return false, nil }
+func (cmd *BoolCmd) Val() bool             { return false }
+
 type cmdable func(ctx context.Context, cmd interface{}) error
 
 func (c cmdable) Get(ctx context.Context, key string) *StringCmd { return nil }
 func (c cmdable) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
+	return nil
+}
+func (c cmdable) SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *BoolCmd {
 	return nil
 }
 func (c cmdable) IncrBy(ctx context.Context, key string, value int64) *IntCmd { return nil }

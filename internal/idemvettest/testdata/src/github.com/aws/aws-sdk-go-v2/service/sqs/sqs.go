@@ -1,7 +1,11 @@
 // Package sqs is a stand-in for github.com/aws/aws-sdk-go-v2/service/sqs.
 package sqs
 
-import "context"
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
+)
 
 type Options struct{ Region string }
 
@@ -23,7 +27,7 @@ type DeleteMessageInput struct{ QueueUrl, ReceiptHandle *string }
 type DeleteMessageOutput struct{}
 
 type ReceiveMessageInput struct{ QueueUrl *string }
-type ReceiveMessageOutput struct{}
+type ReceiveMessageOutput struct{ Messages []types.Message }
 
 func (c *Client) SendMessage(ctx context.Context, params *SendMessageInput, optFns ...func(*Options)) (*SendMessageOutput, error) {
 	return &SendMessageOutput{}, nil

@@ -1,0 +1,249 @@
+package entry
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+)
+
+// Origin says where the key of a claim comes from, as far as a redelivery
+// is concerned: whether a second delivery of the same event computes the
+// same key.
+type Origin uint8
+
+const (
+	// OriginOther is a value computed from the event's payload, a
+	// parameter or a database read: the same on every delivery of the
+	// event, as far as the analysis sees.
+	OriginOther Origin = iota
+	// OriginID is the delivery's identity (stripe Event.ID, the
+	// X-GitHub-Delivery or svix-id header, a message id, a job id).
+	OriginID
+	// OriginFresh is minted anew on every run (uuid.New, time.Now): a
+	// second delivery claims a key nobody holds.
+	OriginFresh
+	// OriginConst is a constant: the same for every event, so it keeps
+	// two events apart in time (a lock) but does not tell them apart.
+	OriginConst
+)
+
+var originNames = [...]string{"other", "id", "fresh", "const"}
+
+func (o Origin) String() string { return originNames[o] }
+
+// Stable reports whether a redelivery of the same event computes the
+// same key, and a different event may compute another.
+func (o Origin) Stable() bool { return o == OriginOther || o == OriginID }
+
+// KeyOrigin tells where the Go value v comes from, walking back through
+// conversions, concatenation, calls taking it (fmt.Sprintf, strconv),
+// field loads and stores into variables and struct fields, up to a
+// budget. path names a field of v ("" for v itself): the key bound from a
+// parameter struct (InsertEventParams{EventID: evt.ID}).
+//
+//	event.ID                         // OriginID (stripe.Event.ID)
+//	r.Header.Get("X-GitHub-Delivery") // OriginID
+//	"evt:" + msg.MessageId            // OriginID
+//	uuid.NewString()                 // OriginFresh
+//	inv.Customer                     // OriginOther (the payload)
+//
+// A value with a fresh part is fresh; otherwise one with the delivery's
+// id is an id; a value made of constants only is constant.
+func KeyOrigin(v ssa.Value, path string) Origin {
+	k := &keyWalk{seen: map[keyVisit]bool{}}
+	k.value(v, path, 0)
+	switch {
+	case k.fresh:
+		return OriginFresh
+	case k.id:
+		return OriginID
+	case k.other || !k.konst:
+		return OriginOther
+	}
+	return OriginConst
+}
+
+type keyVisit struct {
+	v    ssa.Value
+	path string
+}
+
+type keyWalk struct {
+	seen                    map[keyVisit]bool
+	steps                   int
+	id, fresh, konst, other bool
+}
+
+// keyBudget bounds the values one KeyOrigin visits.
+const keyBudget = 400
+
+func (k *keyWalk) value(v ssa.Value, path string, depth int) {
+	if v == nil {
+		return
+	}
+	k.steps++
+	if depth > 16 || k.steps > keyBudget || k.seen[keyVisit{v, path}] {
+		k.other = true
+		return
+	}
+	k.seen[keyVisit{v, path}] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		k.konst = true
+	case *ssa.Call:
+		common := x.Common()
+		name := analysisutil.FuncName(common)
+		switch {
+		case apis.FreshValues[name]:
+			k.fresh = true
+			return
+		case apis.DeliveryIDCalls[name]:
+			k.id = true
+			return
+		case apis.DeliveryHeaderGetters[name] && len(common.Args) == 2:
+			if c, ok := common.Args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String &&
+				apis.DeliveryIDHeaders[strings.ToLower(constant.StringVal(c.Value))] {
+				k.id = true
+				return
+			}
+		}
+		args := ssautil.FullArgs(common)
+		if len(args) == 0 {
+			k.other = true
+		}
+		for _, a := range args {
+			k.value(a, "", depth+1)
+		}
+	case *ssa.Field:
+		if isIDField(x.X.Type(), x.Field) {
+			k.id = true
+			return
+		}
+		k.value(x.X, fieldPath(x.X.Type(), x.Field)+path, depth+1)
+	case *ssa.FieldAddr:
+		if isIDField(x.X.Type(), x.Field) {
+			k.id = true
+			return
+		}
+		k.value(x.X, fieldPath(x.X.Type(), x.Field)+path, depth+1)
+	case *ssa.UnOp:
+		k.value(x.X, path, depth+1)
+	case *ssa.BinOp:
+		k.value(x.X, "", depth+1)
+		k.value(x.Y, "", depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			k.value(e, path, depth+1)
+		}
+	case *ssa.Extract:
+		k.value(x.Tuple, "", depth+1)
+	case *ssa.MakeInterface:
+		k.value(x.X, path, depth+1)
+	case *ssa.ChangeType:
+		k.value(x.X, path, depth+1)
+	case *ssa.Convert:
+		k.value(x.X, path, depth+1)
+	case *ssa.ChangeInterface:
+		k.value(x.X, path, depth+1)
+	case *ssa.TypeAssert:
+		k.value(x.X, path, depth+1)
+	case *ssa.Slice:
+		k.value(x.X, path, depth+1)
+	case *ssa.IndexAddr:
+		k.value(x.X, "", depth+1)
+	case *ssa.Index:
+		k.value(x.X, "", depth+1)
+	case *ssa.Lookup:
+		k.value(x.X, "", depth+1)
+	case *ssa.Alloc:
+		k.stores(x, path, depth)
+	default:
+		// A parameter, a free variable, a global: the same value on
+		// each delivery as far as the analysis can tell.
+		k.other = true
+	}
+}
+
+// stores visits what is stored into the variable or struct alloc (at the
+// field path, when set), and the calls that fill it through its address
+// (json.Unmarshal(body, &inv)).
+func (k *keyWalk) stores(alloc ssa.Value, path string, depth int) {
+	refs := alloc.Referrers()
+	if refs == nil {
+		k.other = true
+		return
+	}
+	found := false
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == alloc {
+				found = true
+				k.value(r.Val, path, depth+1)
+			}
+		case *ssa.FieldAddr:
+			fp := fieldPath(r.X.Type(), r.Field)
+			if path == "" || !strings.HasPrefix(path, fp) {
+				continue
+			}
+			rest := strings.TrimPrefix(path, fp)
+			if rest != "" && !strings.HasPrefix(rest, ".") {
+				continue
+			}
+			if frefs := r.Referrers(); frefs != nil {
+				for _, fr := range *frefs {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == r {
+						found = true
+						k.value(st.Val, rest, depth+1)
+					}
+				}
+			}
+		case ssa.CallInstruction:
+			// Filled by a call taking its address: a function of the
+			// call's other arguments (json.Unmarshal(event.Data.Raw, &inv)).
+			found = true
+			for _, a := range ssautil.FullArgs(r.Common()) {
+				if a != alloc {
+					k.value(a, "", depth+1)
+				}
+			}
+		}
+	}
+	if !found {
+		k.other = true
+	}
+}
+
+// isIDField reports whether field i of the struct t (or *t) points to is a
+// delivery's id field.
+func isIDField(t types.Type, i int) bool {
+	named, st := structOf(t)
+	if named == nil || st == nil || i >= st.NumFields() || named.Obj().Pkg() == nil {
+		return false
+	}
+	return apis.DeliveryIDFields[named.Obj().Pkg().Path()+"."+named.Obj().Name()+"."+st.Field(i).Name()]
+}
+
+// fieldPath is ".Name" for field i of the struct t (or *t) points to.
+func fieldPath(t types.Type, i int) string {
+	_, st := structOf(t)
+	if st == nil || i >= st.NumFields() {
+		return ""
+	}
+	return "." + st.Field(i).Name()
+}
+
+func structOf(t types.Type) (*types.Named, *types.Struct) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	st, _ := t.Underlying().(*types.Struct)
+	return named, st
+}
