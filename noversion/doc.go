@@ -103,7 +103,9 @@
 // Update().Save and UpdateOne's NotFoundError. A conditional release is no
 // compare-and-set to check: "SET holder = NULL WHERE lock_key = $1 AND
 // holder = $2" clears only what the caller still holds, and 0 rows means
-// there is nothing left to undo. Nor is the last thing a function with no
+// there is nothing left to undo. Nor is one on a row the transaction
+// already holds with SELECT ... FOR UPDATE (here or in a helper it calls):
+// the state it re-states cannot change under the lock. Nor is the last thing a function with no
 // results does, with only logging after it ("put the task back to pending
 // if it is still running", at shutdown): nobody is told it happened, and
 // nothing goes on as if it had. An sqlc query with such a

@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
-			if d, ok := checkRows(pass, db, a); ok {
+			if d, ok := checkRows(pass, db, txs, a); ok {
 				rep.Report(d)
 				continue
 			}
@@ -306,9 +306,15 @@ func lockedFirst(txs *txscope.Result, a *dbcall.Access) bool {
 
 // checkRows reports a compare-and-set update whose affected-row count is
 // never examined.
-func checkRows(pass *analysis.Pass, db *dbcall.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+func checkRows(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
 	guard, ok := casGuard(a)
 	if !ok || a.RowsChecked || a.RowsReturned >= 0 || a.ResultReturned >= 0 {
+		return analysis.Diagnostic{}, false
+	}
+	if lockedFirst(txs, a) {
+		// SELECT ... FOR UPDATE of the table earlier in the transaction
+		// (here or in a helper): the row is held, and the state the
+		// predicate re-states cannot change under it.
 		return analysis.Diagnostic{}, false
 	}
 	if a.Via == nil && db.LastAct(a) {

@@ -117,3 +117,31 @@ func (q *Queue) start(id int64) {
 }
 
 func (q *Queue) run(id int64) {}
+
+// lockJob reads the job's state holding its row.
+func lockJob(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
+	var state string
+	err := tx.QueryRowContext(ctx, "SELECT state FROM jobs WHERE id = $1 FOR UPDATE", id).Scan(&state)
+	return state, err
+}
+
+// The row is locked by the helper in this transaction: the state the
+// update re-states cannot change before it.
+func FinishLocked(ctx context.Context, db *sql.DB, id int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	state, err := lockJob(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if state != "running" {
+		return ErrTaken
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE jobs SET state = 'done' WHERE id = $1 AND state = 'running'", id); err != nil { // ok: the row is held since the check
+		return err
+	}
+	return tx.Commit()
+}
