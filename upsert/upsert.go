@@ -68,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			u := &upsert{pass: pass, a: a, cat: cat}
-			if t := cat.Table(a.Table); t != nil && !t.FromModel {
+			if t := cat.Table(a.Table); t != nil && !t.FromModel && !t.Partial {
 				u.table = t
 			}
 			for _, check := range []func() (analysis.Diagnostic, bool){u.checkTarget, u.checkReplace, u.checkReset, u.checkCreation, u.checkUpdateAll} {

@@ -65,6 +65,9 @@ type Table struct {
 	// FromModel reports a table known only from ORM model tags
 	// (AddModelUnique): its columns and keys are not all known.
 	FromModel bool
+	// Partial reports a CREATE TABLE read only in part (text the scanner
+	// could not follow to its end): its columns and keys may be missing.
+	Partial bool
 	// Source names the schema source the definition comes from when
 	// several discovered sources define the table ("migrations/",
 	// "sqlc.yaml schema db/schema.sql", "Go code"), and Also the others,
@@ -267,7 +270,7 @@ func (t *Table) Arbiter(target []string, implied func(pred []sqltext.Cond, text 
 		}
 		want[strings.ToLower(c)] = true
 	}
-	sure = true
+	sure = !t.Partial // a key may be in the part not read
 	for _, u := range t.allUniques() {
 		if u.Expr || len(u.Columns) != len(want) {
 			continue
@@ -435,7 +438,7 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 		if _, exists := c.tables[k]; exists && d.IfNotExists {
 			return
 		}
-		t := &Table{Name: d.Table.Name}
+		t := &Table{Name: d.Table.Name, Partial: st.Partial}
 		if d.Like.Name != "" {
 			if src := c.tables[key(d.Like.Name)]; src != nil {
 				t.Columns = append(t.Columns, src.Columns...)

@@ -106,6 +106,16 @@ func TestSources(t *testing.T) {
 			want: "users(pk id; unique email)",
 		},
 		{
+			// A schema tool's DDL split over concatenated literals, the
+			// key in the last one.
+			name: "DDL in Go over concatenated literals",
+			files: map[string]string{
+				"tools/admin.go": "package tools\n\nconst createVersion = `CREATE TABLE IF NOT EXISTS schema_version(` +\n\t`part INT not null, ` +\n\t`db_name VARCHAR(255) not null, ` +\n\t`creation_time TIMESTAMP, ` +\n\t`PRIMARY KEY (part, db_name));`\n",
+			},
+			dir:  "tools",
+			want: "schema_version(pk part,db_name)",
+		},
+		{
 			name: "go:embed of a schema file",
 			files: map[string]string{
 				"internal/db/embed.go":       "package db\n\nimport _ \"embed\"\n\n//go:embed ddl/tables.sql\nvar ddl string\n",

@@ -523,6 +523,17 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
+			if bin, ok := n.(*ast.BinaryExpr); ok && bin.Op == token.ADD {
+				// "CREATE TABLE t (" + "a INT, " + "PRIMARY KEY (a))": a
+				// statement split over concatenated literals is read whole.
+				if s, ok := concatLiterals(bin, 0); ok {
+					if looksLikeDDLText(s) {
+						c.readSQL(f, s, fset.Position(bin.Pos()).Line-1)
+					}
+					return false
+				}
+				return true
+			}
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
 				return true
@@ -535,6 +546,35 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 			return true
 		})
 	}
+}
+
+// concatLiterals returns the value of a + chain made only of string
+// literals (at most 64 deep).
+func concatLiterals(e ast.Expr, depth int) (string, bool) {
+	if depth > 64 {
+		return "", false
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return concatLiterals(e.X, depth+1)
+	case *ast.BasicLit:
+		if e.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(e.Value)
+		return s, err == nil
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return "", false
+		}
+		x, ok := concatLiterals(e.X, depth+1)
+		if !ok {
+			return "", false
+		}
+		y, ok := concatLiterals(e.Y, depth+1)
+		return x + y, ok
+	}
+	return "", false
 }
 
 // containsFold reports whether data contains the lower-case ASCII word w
