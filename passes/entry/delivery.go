@@ -128,7 +128,7 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 	if c, ok := apis.ConsumeCalls[name]; ok && g.deliveries[n.fn] == nil {
 		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryMessage, Lib: c.Lib, ID: apis.DeliveryIDs[c.Lib], Pos: call.Pos()}
 	}
-	if l, ok := apis.DistLocks[name]; ok && used(call) {
+	if l, ok := apis.DistLocks[name]; ok && outcomeUsed(call, l) {
 		lk := &Lock{Call: call, Lib: l.Lib}
 		if i, ok := apis.DedupLocks[name]; ok {
 			if args := call.Common().Args; i+1 < len(args) {
@@ -169,6 +169,38 @@ func (g *graph) runMethod(v ssa.Value) *ssa.Function {
 		}
 	}
 	return nil
+}
+
+// outcomeUsed reports whether the result that says whether the lock is
+// held is used: the error (l.Err) or the flag (l.OK) of a multi-valued
+// call, the value itself otherwise (a go-redis *BoolCmd, or the error of
+// redsync's Lock).
+//
+//	lock, _ := locker.Obtain(ctx, "invoice", ttl, nil)  // not used: runs anyway
+func outcomeUsed(call ssa.CallInstruction, l apis.DistLock) bool {
+	idx := l.Err
+	if idx < 0 {
+		idx = l.OK
+	}
+	v := call.Value()
+	if v == nil {
+		return false
+	}
+	if _, ok := v.Type().(*types.Tuple); !ok || idx < 0 {
+		return used(call)
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if x, ok := r.(*ssa.Extract); ok && x.Index == idx {
+			if xr := x.Referrers(); xr != nil && len(*xr) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // used reports whether a call's result is used at all: a lock whose

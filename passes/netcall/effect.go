@@ -64,7 +64,7 @@ func (c *Call) Repeats() (bool, string) {
 // read or remove state (stripe-go's sub.Client.Update, a client's
 // SetDefaultPaymentMethod): repeating them leaves the same state even when
 // they are sent as POST.
-var idempotentVerbs = []string{"Update", "Set", "Get", "Retrieve", "List", "Delete", "Del", "Cancel", "Put", "Upsert", "Fetch", "Read"}
+var idempotentVerbs = []string{"Update", "Set", "Get", "Retrieve", "List", "Delete", "Del", "Cancel", "Put", "Upsert", "Fetch", "Read", "Receive", "Describe", "Head"}
 
 // sdkIdempotent reports a library method (not net/http's or a retrying
 // client's send) named with an idempotent verb: "(github.com/stripe/stripe-go/v72/sub.Client).Update".

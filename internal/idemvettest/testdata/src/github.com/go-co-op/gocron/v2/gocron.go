@@ -16,6 +16,18 @@ type scheduler struct{}
 
 func WithDistributedElector(elector Elector) SchedulerOption { return nil }
 
+type Locker interface {
+	Lock(ctx context.Context, key string) (Lock, error)
+}
+
+type Lock interface {
+	Unlock(ctx context.Context) error
+}
+
+func WithDistributedLocker(locker Locker) SchedulerOption { return nil }
+
+func CronJob(crontab string, withSeconds bool) JobDefinition { return nil }
+
 type Task func() task
 type task struct{}
 
