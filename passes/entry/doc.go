@@ -18,8 +18,11 @@
 //   - or it is called, in the package, from a function that is any of these.
 //
 // Evidence that it does not: it is reached only from main or init of its
-// package, or from the action of a one-shot command (a cobra Run/RunE, a
-// urfave/cli Action), and from no function of the first kind.
+// package, from the action of a one-shot command (a cobra Run/RunE, a
+// urfave/cli Action), or from a Test, Benchmark or Fuzz function of a
+// _test.go file that does not call t.Parallel (its subtests run one at a
+// time; a parallel test is evidence of concurrency), and from no function
+// of the first kind.
 //
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose

@@ -369,6 +369,16 @@ func (g *graph) roots(n *node) {
 	if !obj.Exported() {
 		return
 	}
+	if g.isTestFunc(fn, obj) {
+		// go test calls it, one test at a time unless it calls
+		// t.Parallel; tests in view are no callers in other packages.
+		if g.callsParallel(fn) {
+			n.mark(bitConc, fmt.Sprintf("the parallel test %s", g.label(fn)), apis.EntryGoroutine, nil)
+		} else {
+			n.mark(bitStart, fmt.Sprintf("reached only from the test %s", obj.Name()), 0, nil)
+		}
+		return
+	}
 	if isMain {
 		if fn.Signature.Recv() != nil {
 			// A method of package main may be called through an interface
@@ -378,6 +388,51 @@ func (g *graph) roots(n *node) {
 		return
 	}
 	n.mark(bitAPI, fmt.Sprintf("%s is exported: its callers are in other packages", g.label(fn)), 0, []*types.Func{obj})
+}
+
+// isTestFunc reports a Test, Benchmark or Fuzz function of a _test.go file.
+func (g *graph) isTestFunc(fn *ssa.Function, obj *types.Func) bool {
+	if fn.Signature.Recv() != nil || fn.Signature.Params().Len() != 1 {
+		return false
+	}
+	name := obj.Name()
+	if !strings.HasPrefix(name, "Test") && !strings.HasPrefix(name, "Benchmark") && !strings.HasPrefix(name, "Fuzz") {
+		return false
+	}
+	if !strings.HasSuffix(g.r.fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	t := types.TypeString(fn.Signature.Params().At(0).Type(), nil)
+	return t == "*testing.T" || t == "*testing.B" || t == "*testing.F"
+}
+
+// callsParallel reports a call of (*testing.T).Parallel in fn or the
+// closures it makes (its subtests).
+func (g *graph) callsParallel(fn *ssa.Function) bool {
+	seen := map[*ssa.Function]bool{}
+	var walk func(f *ssa.Function) bool
+	walk = func(f *ssa.Function) bool {
+		if seen[f] {
+			return false
+		}
+		seen[f] = true
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					if callee := analysisutil.CalleeFunc(call.Common()); callee != nil && callee.FullName() == "(*testing.T).Parallel" {
+						return true
+					}
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			if walk(anon) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(fn)
 }
 
 // uses adds the edges and roots that the instructions of n's function

@@ -1,6 +1,7 @@
 package entry_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,8 +23,8 @@ var verdicts = &analysis.Analyzer{
 		res := pass.ResultOf[entry.Analyzer].(*entry.Result)
 		_, fns := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
 		for _, fn := range fns {
-			if fn.Synthetic != "" {
-				continue
+			if fn.Synthetic != "" || !strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, ".go") {
+				continue // generated, or go test's main package
 			}
 			v := res.Concurrent(fn)
 			msg := v.Answer.String() + ": " + v.Reason
@@ -37,5 +38,5 @@ var verdicts = &analysis.Analyzer{
 }
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), verdicts, "handlers", "mainstart", "cobracmd", "ginsvc", "grpcsvc", "spawnlib", "spawnuse", "cronjobs")
+	idemvettest.Run(t, analysistest.TestData(), verdicts, "handlers", "mainstart", "cobracmd", "ginsvc", "grpcsvc", "spawnlib", "spawnuse", "cronjobs", "testfuncs")
 }
