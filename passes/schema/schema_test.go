@@ -98,6 +98,13 @@ func TestSources(t *testing.T) {
 			want: "coupons(pk code)",
 		},
 		{
+			name: "sql-migrate",
+			files: map[string]string{
+				"migrations/20180103142001_init.sql": "-- +migrate Up\nCREATE TABLE IF NOT EXISTS wallet (user_id uuid PRIMARY KEY, coins int NOT NULL DEFAULT 0);\n\n-- +migrate Down\nDROP TABLE IF EXISTS wallet;\n",
+			},
+			want: "wallet(pk user_id)",
+		},
+		{
 			name: "DDL in Go string constants",
 			files: map[string]string{
 				"internal/store/migrate.go": "package store\n\nconst createUsers = `CREATE TABLE IF NOT EXISTS users (\n\tid INTEGER PRIMARY KEY,\n\temail TEXT NOT NULL\n)`\n\nvar migrations = []string{createUsers, `CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email)`}\n",

@@ -379,6 +379,7 @@ func upPart(text string) (string, int) {
 	for _, m := range []struct{ up, down string }{
 		{"-- +goose Up", "-- +goose Down"},
 		{"-- migrate:up", "-- migrate:down"},
+		{"-- +migrate Up", "-- +migrate Down"}, // rubenv/sql-migrate
 	} {
 		i := strings.Index(text, m.up)
 		if i < 0 {
