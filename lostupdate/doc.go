@@ -26,7 +26,14 @@
 // and gorm structs, sqlc rows, rows returned by repository functions in
 // other packages) through arithmetic, append, helper calls and field
 // increments to the write (UPDATE ... SET c = $n, gorm Update, Updates,
-// Save, sqlc update methods, repository functions). It reports at the write,
+// Save, sqlc update methods, repository functions). A JSON column decoded
+// (json.Unmarshal, a json.Decoder, a column type whose Scan decodes it)
+// into a map or struct, changed, and re-encoded (json.Marshal, an Encoder
+// into a buffer) is a value recomputed from the column; so is a map or
+// slice read with the row and assigned an element (attrs[k] = v) before
+// the write. The fix there is to change the document in the database
+// (settings || $1::jsonb, jsonb_set) or to read the row FOR UPDATE. It
+// reports at the write,
 // or the call that leads to it, in the function where read and write meet.
 //
 // It stays silent when the read is SELECT ... FOR UPDATE (or gorm

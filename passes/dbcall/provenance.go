@@ -1,12 +1,15 @@
 package dbcall
 
 import (
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // Source is a database column a Go value comes from.
@@ -103,6 +106,12 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 			}
 		}
 	}
+	// A map or slice read with the row and changed in place before the
+	// write (attrs[k] = v, tags[0] = t): the value written is the column
+	// recomputed, though no new value was stored in the variable.
+	if !derived && p.changedInPlace(r) {
+		p.ref(r, true, depth+1)
+	}
 	if r.Path == "" {
 		p.outParams(r.Root, depth)
 		p.value(r.Root, derived, depth+1)
@@ -179,19 +188,10 @@ func fieldHolders(r Ref) []holder {
 	names := strings.Split(strings.TrimPrefix(r.Path, "."), ".")
 	for _, name := range names[:len(names)-1] {
 		path += "." + name
-		var next []ssa.Value
-		for _, c := range cur {
-			if c.Referrers() == nil {
-				continue
-			}
-			for _, ref := range *c.Referrers() {
-				if fa, ok := ref.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
-					next = append(next, fa)
-					out = append(out, holder{fa, path})
-				}
-			}
+		cur = fieldStep(cur, name)
+		for _, fa := range cur {
+			out = append(out, holder{fa, path})
 		}
-		cur = next
 	}
 	return out
 }
@@ -316,14 +316,15 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 	}
 	for _, r := range *v.Referrers() {
 		var call *ssa.CallCommon
+		var callV *ssa.Call
 		switch x := r.(type) {
 		case *ssa.Call:
-			call = x.Common()
+			call, callV = x.Common(), x
 		case *ssa.MakeInterface:
 			if x.Referrers() != nil {
 				for _, rr := range *x.Referrers() {
 					if c, ok := rr.(*ssa.Call); ok {
-						call = c.Common()
+						call, callV = c.Common(), c
 					}
 				}
 			}
@@ -337,7 +338,27 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 		if _, isGorm := gormMethod(call); isGorm {
 			continue
 		}
-		for _, arg := range call.Args {
+		args := ssautil.FullArgs(call)
+		if f := analysisutil.CalleeFunc(call); f != nil {
+			// A writer wrapped by an encoder (json.NewEncoder(&buf)): what
+			// is later written through the encoder lands in v.
+			if w, ok := apis.StreamEncoders[f.FullName()]; ok && w < len(call.Args) && unwrap(call.Args[w]) == v {
+				p.writtenThrough(callV, depth+1)
+				continue
+			}
+			// A decoder: v derives from the data it decodes, nothing else.
+			if d, ok := apis.Decoders[f.FullName()]; ok {
+				data := d.Data
+				if f.Type().(*types.Signature).Recv() != nil {
+					data++ // FullArgs counts the receiver first
+				}
+				if data >= 0 && data < len(args) {
+					p.value(args[data], true, depth+1)
+					continue
+				}
+			}
+		}
+		for _, arg := range args {
 			if unwrap(arg) == v {
 				continue
 			}
@@ -346,28 +367,106 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 	}
 }
 
-// storesTo returns the values stored into the location r in its function.
-func storesTo(r Ref) []ssa.Value {
-	addrs := []ssa.Value{r.Root}
-	if r.Path != "" {
-		addrs = nil
-		cur := []ssa.Value{r.Root}
-		for _, name := range strings.Split(strings.TrimPrefix(r.Path, "."), ".") {
-			var next []ssa.Value
-			for _, c := range cur {
-				if c.Referrers() == nil {
+// writtenThrough visits what is written through the wrapper enc returns
+// (Encode(x), Write(b) on a json.Encoder, a gzip.Writer, a bufio.Writer):
+// the arguments of every call given it.
+func (p *prov) writtenThrough(enc *ssa.Call, depth int) {
+	for _, call := range callsGiven(enc) {
+		for _, arg := range ssautil.FullArgs(call.Common()) {
+			if unwrap(arg) == enc {
+				continue
+			}
+			p.value(arg, true, depth+1)
+		}
+	}
+}
+
+// changedInPlace reports whether a map or slice held at r has an element
+// assigned (MapUpdate, or a store through IndexAddr) that may run before
+// the write p.at.
+func (p *prov) changedInPlace(r Ref) bool {
+	var held []ssa.Value
+	for _, loc := range locations(r) {
+		if isContainer(loc.Type()) {
+			held = append(held, loc)
+		}
+		if loc.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *loc.Referrers() {
+			if ld, ok := ref.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == loc && isContainer(ld.Type()) {
+				held = append(held, ld)
+			}
+		}
+	}
+	before := func(x ssa.Instruction) bool { return p.at == nil || mayPrecede(x, p.at) }
+	for _, h := range held {
+		if h.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *h.Referrers() {
+			switch x := ref.(type) {
+			case *ssa.MapUpdate:
+				if x.Map == h && before(x) {
+					return true
+				}
+			case *ssa.IndexAddr:
+				if x.X != h || x.Referrers() == nil {
 					continue
 				}
-				for _, ref := range *c.Referrers() {
-					if fa, ok := ref.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
-						next = append(next, fa)
+				for _, rr := range *x.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == x && before(st) {
+						return true
 					}
 				}
 			}
-			cur = next
 		}
-		addrs = cur
 	}
+	return false
+}
+
+// isContainer reports whether t is a map or a slice.
+func isContainer(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Slice:
+		return true
+	}
+	return false
+}
+
+// locations returns the addresses (or, for a root value, the value) that
+// r names in its function: the root, or the field addresses along r.Path.
+func locations(r Ref) []ssa.Value {
+	if r.Path == "" {
+		return []ssa.Value{r.Root}
+	}
+	cur := []ssa.Value{r.Root}
+	for _, name := range strings.Split(strings.TrimPrefix(r.Path, "."), ".") {
+		cur = fieldStep(cur, name)
+	}
+	return cur
+}
+
+// fieldStep returns the addresses of the field name of the structs cur
+// point to.
+func fieldStep(cur []ssa.Value, name string) []ssa.Value {
+	var next []ssa.Value
+	for _, c := range cur {
+		if c.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *c.Referrers() {
+			if fa, ok := ref.(*ssa.FieldAddr); ok && fieldName(fa.X.Type(), fa.Field) == name {
+				next = append(next, fa)
+			}
+		}
+	}
+	return next
+}
+
+// storesTo returns the values stored into the location r in its function.
+func storesTo(r Ref) []ssa.Value {
+	addrs := locations(r)
 	var out []ssa.Value
 	for _, a := range addrs {
 		if a.Referrers() == nil {
