@@ -90,7 +90,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		}
 		reported := false
 		for _, d := range decisions {
-			if d.Access.Kind != dbcall.KindRead || d.Access.Call == ins.Call {
+			if d.Access.Kind != dbcall.KindRead && d.Access.Kind != dbcall.KindUpdate || d.Access.Call == ins.Call {
 				continue
 			}
 			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
@@ -296,6 +296,9 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 	key := fmt.Sprintf("%s(%s)", ins.Table, strings.Join(cols, ", "))
 	category := "unhandled"
 	var msg string
+	if read.Kind == dbcall.KindUpdate {
+		return updateThenInsert(pass, read, ins, key, cols, b)
+	}
 	switch {
 	case ins.Table == "file":
 		msg = fmt.Sprintf("check-then-insert on file(path): another process can create it between %s and this write; create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist", what)
@@ -317,5 +320,35 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 		Category: category,
 		Message:  msg,
 		Related:  []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup that decides this insert"}},
+	}
+}
+
+// updateThenInsert words the race of an UPDATE whose "no row matched"
+// outcome decides an INSERT of the same key: two requests both update
+// nothing (the row does not exist yet, and an UPDATE locks no absent row)
+// and both insert.
+func updateThenInsert(pass *analysis.Pass, upd, ins *dbcall.Access, key string, cols []string, b backing) analysis.Diagnostic {
+	what := "the UPDATE at " + analysisutil.Position(pass.Fset, upd.Pos)
+	if upd.Via != nil {
+		what = fmt.Sprintf("the UPDATE by %s at %s", upd.Via.Callees[0], analysisutil.Position(pass.Fset, upd.Pos))
+	}
+	fix := fmt.Sprintf("write it as one INSERT ... ON CONFLICT (%s) DO UPDATE", strings.Join(cols, ", "))
+	category := "unhandled"
+	var msg string
+	switch {
+	case b.unique != "":
+		msg = fmt.Sprintf("update-then-insert on %s: when %s matches no row, concurrent requests both insert and %s fails the loser, which this insert does not handle; %s, or handle the violation by updating again", key, what, b.unique, fix)
+	case b.known:
+		category = "nounique"
+		msg = fmt.Sprintf("update-then-insert on %s: when %s matches no row, concurrent requests both insert and no UNIQUE constraint covers the key, so the row is duplicated; add one and %s", key, what, fix)
+	default:
+		category = "unknownschema"
+		msg = fmt.Sprintf("update-then-insert on %s: when %s matches no row, concurrent requests both insert (no schema found defines %s, so a UNIQUE constraint is not known); %s", key, what, ins.Table, fix)
+	}
+	return analysis.Diagnostic{
+		Pos:      ins.Pos,
+		Category: category,
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: upd.Pos, Message: "the update whose affected-row count decides this insert"}},
 	}
 }

@@ -72,6 +72,19 @@
 // silent. A comparison with zero or one is a presence test, reported as a
 // check-then-insert above.
 //
+// An UPDATE whose affected-row count decides an insert of the same key is
+// the same race the other way round (update-then-insert): when the row does
+// not exist yet, concurrent requests all update nothing, since an UPDATE
+// locks no absent row, and all insert.
+//
+//	n, _ := repo.BumpDaily(ctx, user, day) // UPDATE daily_usage SET calls = calls + 1 WHERE user_id = $1 AND day = $2
+//	if n == 0 {
+//		repo.StartDaily(ctx, user, day)    // update-then-insert on daily_usage(user_id, day)
+//	}
+//
+// The fix is one INSERT ... ON CONFLICT (user_id, day) DO UPDATE, or the
+// unique violation handled by updating again; both stay silent.
+//
 // gorm's FirstOrCreate is the same race inside the library (a SELECT, then
 // an INSERT when nothing was found) and is reported at its call unless the
 // duplicate is handled (gorm.ErrDuplicatedKey).

@@ -296,11 +296,22 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 		if a.Via == nil {
 			a.Generated = gen
 		}
+		matchedSignal(a)
 		b.outcome(fi, a)
 	}
 	for _, a := range fi.Accesses {
 		b.checkRows(fi, a)
 		b.checkUnique(fi, a)
+	}
+}
+
+// matchedSignal makes an UPDATE's affected-row count its found-signal: 0
+// rows means no row matched, so a branch on it decides what runs when the
+// row is missing (UPDATE ... then INSERT when nothing was updated), here
+// and, through the summary, in callers.
+func matchedSignal(a *Access) {
+	if a.Kind == KindUpdate && a.Found.Signal == SignalNone && len(a.RowsAffected) > 0 {
+		a.Found = Outcome{Signal: SignalCount, Values: a.RowsAffected}
 	}
 }
 

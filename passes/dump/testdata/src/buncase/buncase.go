@@ -53,7 +53,7 @@ func WholeRow(ctx context.Context, db *bun.DB, a *Account) error {
 }
 
 func CompareAndSet(ctx context.Context, db *bun.DB, id int64) (bool, error) {
-	res, err := db.NewUpdate().Model((*Account)(nil)).Set("status = ?", "frozen").Where("id = ?", id).Where("status = ?", "open").Exec(ctx) // want `update accounts set status=\$"frozen" where id=\$id,status=\$"open" on db; rows checked`
+	res, err := db.NewUpdate().Model((*Account)(nil)).Set("status = ?", "frozen").Where("id = ?", id).Where("status = ?", "open").Exec(ctx) // want `update accounts set status=\$"frozen" where id=\$id,status=\$"open" on db; found\? count; rows checked`
 	if err != nil {
 		return false, err
 	}

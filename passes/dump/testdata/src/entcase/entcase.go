@@ -33,7 +33,7 @@ func Atomic(ctx context.Context, client *ent.Client, id int, n int64) error {
 }
 
 func CompareAndSet(ctx context.Context, client *ent.Client, id int) (bool, error) {
-	n, err := client.Member.Update().Where(member.ID(id), member.StatusEQ("active")).SetStatus("frozen").Save(ctx) // want `update members set status="frozen" where id=\$id,status=\$"active" on client\.Member; rows checked`
+	n, err := client.Member.Update().Where(member.ID(id), member.StatusEQ("active")).SetStatus("frozen").Save(ctx) // want `update members set status="frozen" where id=\$id,status=\$"active" on client\.Member; found\? count; rows checked`
 	return n == 1, err
 }
 

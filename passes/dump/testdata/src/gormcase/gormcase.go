@@ -26,7 +26,7 @@ func Chains(ctx context.Context, db *gorm.DB, id uint, code string) error {
 	if err := db.WithContext(ctx).Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ? AND status = ?", id, "searching").First(&r).Error; err != nil { // want `select rides where id=\$id,status=\$"searching" reads id\->r\.ID,status\->r\.Status,driver_id\->r\.DriverID,version\->r\.Version lock=update on db; found\? err\(gorm\.io/gorm\.ErrRecordNotFound\)`
 		return err
 	}
-	res := db.Model(&Ride{}).Where("id = ? AND status = ?", id, "searching").Updates(map[string]interface{}{"status": "accepted", "driver_id": 7}) // want `update rides set status="accepted",driver_id=7 where id=\$id,status=\$"searching" on db; rows checked`
+	res := db.Model(&Ride{}).Where("id = ? AND status = ?", id, "searching").Updates(map[string]interface{}{"status": "accepted", "driver_id": 7}) // want `update rides set status="accepted",driver_id=7 where id=\$id,status=\$"searching" on db; found\? count; rows checked`
 	if res.RowsAffected == 0 {
 		return gorm.ErrRecordNotFound
 	}

@@ -37,7 +37,7 @@ func Atomic(db *gorm.DB, id uint, n int64) error {
 }
 
 func CompareAndSet(db *gorm.DB, id uint) (bool, error) {
-	res := db.Model(&Account{}).Where("id = ? AND status = ?", id, "open").Updates(map[string]interface{}{"status": "frozen"}) // want `update accounts set status="frozen" where id=\$id,status=\$"open" on db; rows checked`
+	res := db.Model(&Account{}).Where("id = ? AND status = ?", id, "open").Updates(map[string]interface{}{"status": "frozen"}) // want `update accounts set status="frozen" where id=\$id,status=\$"open" on db; found\? count; rows checked`
 	return res.RowsAffected == 1, res.Error
 }
 

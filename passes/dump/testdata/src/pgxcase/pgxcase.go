@@ -13,7 +13,7 @@ func Pool(ctx context.Context, pool *pgxpool.Pool, email string, id int64) error
 	if err := pool.QueryRow(ctx, "SELECT id FROM users WHERE email = $1", email).Scan(&uid); errors.Is(err, pgx.ErrNoRows) { // want `select users where email=\$email reads id\->uid on pool; found\? err\(github\.com/jackc/pgx/v5\.ErrNoRows\)`
 		return err
 	}
-	tag, err := pool.Exec(ctx, "UPDATE users SET name = $1 WHERE id = $2 AND version = $3", "x", id, 3) // want `update users set name=\$"x" where id=\$id,version=\$3 on pool; rows checked`
+	tag, err := pool.Exec(ctx, "UPDATE users SET name = $1 WHERE id = $2 AND version = $3", "x", id, 3) // want `update users set name=\$"x" where id=\$id,version=\$3 on pool; found\? count; rows checked`
 	if err != nil {
 		return err
 	}

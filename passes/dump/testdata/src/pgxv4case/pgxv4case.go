@@ -29,7 +29,7 @@ func Writes(ctx context.Context, pool *pgxpool.Pool, id, n int64, email string) 
 }
 
 func CompareAndSet(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
-	tag, err := pool.Exec(ctx, "UPDATE jobs SET state = 'running' WHERE id = $1 AND state = 'queued'", id) // want `update jobs set state='running' where id=\$id,state='queued' on pool; rows checked`
+	tag, err := pool.Exec(ctx, "UPDATE jobs SET state = 'running' WHERE id = $1 AND state = 'queued'", id) // want `update jobs set state='running' where id=\$id,state='queued' on pool; found\? count; rows checked`
 	return tag.RowsAffected() == 1, err
 }
 

@@ -39,7 +39,7 @@ func Views(ctx context.Context, db *sql.DB, table string, id int64) error {
 	if err := db.QueryRowContext(ctx, q, id).Scan(&views); err != nil { // want `select \? where id=\$id reads view_count\->views on db; found\? err\(database/sql\.ErrNoRows\); partial`
 		return err
 	}
-	res, err := db.ExecContext(ctx, "UPDATE posts SET view_count = $1 WHERE id = $2", views+1, id) // want `update posts set view_count=\$views\+1 where id=\$id on db; rows checked`
+	res, err := db.ExecContext(ctx, "UPDATE posts SET view_count = $1 WHERE id = $2", views+1, id) // want `update posts set view_count=\$views\+1 where id=\$id on db; found\? count; rows checked`
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ type AcceptRideParams struct {
 	DriverID int64
 }
 
-func (q *Queries) AcceptRide(ctx context.Context, arg AcceptRideParams) (int64, error) { // want AcceptRide:"update rides id=p2.ID status='searching' set:status='accepted' set:driver_id=p2.DriverID on p0.db err@r1 rows@r0"
+func (q *Queries) AcceptRide(ctx context.Context, arg AcceptRideParams) (int64, error) { // want AcceptRide:"update rides id=p2.ID status='searching' set:status='accepted' set:driver_id=p2.DriverID on p0.db found:count@r0 err@r1 rows@r0"
 	result, err := q.db.Exec(ctx, acceptRide, arg.ID, arg.DriverID)
 	if err != nil {
 		return 0, err

@@ -39,7 +39,7 @@ func (s *Store) Atomic(ctx context.Context, id, n int64) error {
 }
 
 func (s *Store) CompareAndSet(ctx context.Context, id int64, driver string) (bool, error) {
-	res, err := sq.Update("rides").SetMap(map[string]interface{}{"status": "accepted", "driver_id": driver}).Where(sq.And{sq.Eq{"id": id}, sq.Eq{"status": "searching"}}).RunWith(s.db).ExecContext(ctx) // want `update rides set driver_id=\$driver,status=\$"accepted" where id=\$id,status=\$"searching" on s\.db; rows checked`
+	res, err := sq.Update("rides").SetMap(map[string]interface{}{"status": "accepted", "driver_id": driver}).Where(sq.And{sq.Eq{"id": id}, sq.Eq{"status": "searching"}}).RunWith(s.db).ExecContext(ctx) // want `update rides set driver_id=\$driver,status=\$"accepted" where id=\$id,status=\$"searching" on s\.db; found\? count; rows checked`
 	if err != nil {
 		return false, err
 	}

@@ -17,7 +17,7 @@ func Use(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 	}
 	_ = p
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		n, err := q.WithTx(tx).AcceptRide(ctx, sqlcpgx.AcceptRideParams{ID: id, DriverID: 9}) // want `update rides set status='accepted',driver_id=\$9 where id=\$id,status='searching' on tx; rows checked; via sqlcpgx\.Queries\.AcceptRide at db\.go:50; in callback tx`
+		n, err := q.WithTx(tx).AcceptRide(ctx, sqlcpgx.AcceptRideParams{ID: id, DriverID: 9}) // want `update rides set status='accepted',driver_id=\$9 where id=\$id,status='searching' on tx; found\? count; rows checked; via sqlcpgx\.Queries\.AcceptRide at db\.go:50; in callback tx`
 		if n == 0 {
 			return errors.New("lost")
 		}
