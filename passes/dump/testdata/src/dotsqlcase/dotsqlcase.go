@@ -46,7 +46,7 @@ func (s *Store) Atomic(ctx context.Context, id, n int64) error {
 }
 
 func (s *Store) Claim(ctx context.Context, id int64) (bool, error) {
-	res, err := s.dot.ExecContext(ctx, s.db, "claim-payout", id) // want `update payouts set status='sent' where id=\$id,status='pending' on s\.db; rows checked`
+	res, err := s.dot.ExecContext(ctx, s.db, "claim-payout", id) // want `update payouts set status='sent' where id=\$id,status='pending' on s\.db; found\? count; rows checked`
 	if err != nil {
 		return false, err
 	}

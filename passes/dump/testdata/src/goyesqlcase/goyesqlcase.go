@@ -57,7 +57,7 @@ func (a *App) Block(id int64) error {
 }
 
 func (a *App) Confirm(ctx context.Context, id int64) (bool, error) {
-	res, err := a.q.ConfirmSubscription.ExecContext(ctx, id) // want `update subscriptions set status='confirmed' where subscriber_id=\$id,status='unconfirmed' on a\.q\.ConfirmSubscription\.Stmt; rows checked`
+	res, err := a.q.ConfirmSubscription.ExecContext(ctx, id) // want `update subscriptions set status='confirmed' where subscriber_id=\$id,status='unconfirmed' on a\.q\.ConfirmSubscription\.Stmt; found\? count; rows checked`
 	if err != nil {
 		return false, err
 	}
