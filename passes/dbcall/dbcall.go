@@ -219,6 +219,9 @@ type builder struct {
 	debug        bool
 	gaveUp       []*ssa.Function
 	over         map[*ssa.Function]bool // the functions in gaveUp
+	// impls memoizes implementations; implsCache the implementing types.
+	impls      map[implKey][]*ssa.Function
+	implsCache analysisutil.Impls
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {

@@ -61,27 +61,31 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 
 // implementations returns the methods named name of this package's types
 // that implement iface.
+// They are computed once per interface method: every call site through
+// the interface asks.
 func (b *builder) implementations(iface *types.Interface, name string) []*ssa.Function {
+	k := implKey{iface, name}
+	if out, ok := b.impls[k]; ok {
+		return out
+	}
+	out := b.findImplementations(iface, name)
+	if b.impls == nil {
+		b.impls = map[implKey][]*ssa.Function{}
+	}
+	b.impls[k] = out
+	return out
+}
+
+// implKey names a method of an interface.
+type implKey struct {
+	iface *types.Interface
+	name  string
+}
+
+func (b *builder) findImplementations(iface *types.Interface, name string) []*ssa.Function {
 	var out []*ssa.Function
-	scope := b.pass.Pkg.Scope()
-	for _, n := range scope.Names() {
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		t := tn.Type()
-		if types.IsInterface(t) {
-			continue
-		}
-		var recv types.Type
-		switch {
-		case types.Implements(t, iface):
-			recv = t
-		case types.Implements(types.NewPointer(t), iface):
-			recv = types.NewPointer(t)
-		default:
-			continue
-		}
+	for _, im := range b.implsCache.Of(iface, b.pass.Pkg) {
+		recv := im.Type
 		sel := b.ssaPkg.Prog.MethodSets.MethodSet(recv).Lookup(b.pass.Pkg, name)
 		if sel == nil {
 			// Exported method names look up with any package.

@@ -87,7 +87,9 @@ type builder struct {
 	sums     map[*ssa.Function]*summary
 	active   map[*ssa.Function]bool
 	ifaces   map[*types.Func]*summary
-	freshes  map[*ssa.Function]string
+	// implsCache finds the implementations of interfaces (invokeSummary).
+	implsCache analysisutil.Impls
+	freshes    map[*ssa.Function]string
 	// reqPhis are the requests of the phis requestOf met in the current
 	// query; urlVisits counts the values urlOf visited for the current
 	// URL.
@@ -324,49 +326,35 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 			continue
 		}
 		seen[p] = true
-		scope := p.Scope()
-		for _, n := range scope.Names() {
-			tn, ok := scope.Lookup(n).(*types.TypeName)
-			if !ok || tn.IsAlias() {
+		for _, im := range b.implsCache.Of(iface, p) {
+			tn, t := im.Name, im.Type
+			obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+			impl, ok := obj.(*types.Func)
+			if !ok {
 				continue
 			}
-			if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
-				continue
+			var s *summary
+			if p == b.pass.Pkg {
+				if fn := b.ssaFunc(impl); fn != nil {
+					s = b.analyze(fn)
+				}
+			} else if f := b.imported.net[impl]; f != nil {
+				s = f.decode()
 			}
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
+			if s == nil || s.kind == apis.NetNone {
+				if b.standIn(tn, impl, p == b.pass.Pkg) {
+					// A fake for tests or a no-op for a disabled
+					// feature: the real implementation is the one
+					// wired in production.
 					continue
 				}
-				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-				impl, ok := obj.(*types.Func)
-				if !ok {
-					break
-				}
-				var s *summary
-				if p == b.pass.Pkg {
-					if fn := b.ssaFunc(impl); fn != nil {
-						s = b.analyze(fn)
-					}
-				} else if f := b.imported.net[impl]; f != nil {
-					s = f.decode()
-				}
-				if s == nil || s.kind == apis.NetNone {
-					if b.standIn(tn, impl, p == b.pass.Pkg) {
-						// A fake for tests or a no-op for a disabled
-						// feature: the real implementation is the one
-						// wired in production.
-						break
-					}
-					// An implementation that stays local (a cache, a
-					// local key manager, a configuration choice):
-					// whether the call reaches the network depends on
-					// which one runs.
-					return nil
-				}
-				if found == nil {
-					found = &summary{kind: s.kind, chain: clip(append([]string{ssautil.ObjLabel(impl)}, s.chain...)), sends: s.sends}
-				}
-				break
+				// An implementation that stays local (a cache, a local
+				// key manager, a configuration choice): whether the call
+				// reaches the network depends on which one runs.
+				return nil
+			}
+			if found == nil {
+				found = &summary{kind: s.kind, chain: clip(append([]string{ssautil.ObjLabel(impl)}, s.chain...)), sends: s.sends}
 			}
 		}
 	}

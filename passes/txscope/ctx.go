@@ -316,49 +316,73 @@ var ctxBeginName = regexp.MustCompile(`^(Begin|BeginTx|BeginTxn|BeginTransaction
 // own is the SSA function for this package's), until visit returns true.
 // It reports whether any implementation was seen.
 func (f *finder) eachImpl(iface *types.Interface, m *types.Func, visit func(own *ssa.Function, impl *types.Func) bool) bool {
+	impls := f.implsOf(iface, m)
+	for _, im := range impls {
+		if im.impl == nil {
+			continue // an implementation of this package without SSA: seen, not visited
+		}
+		if visit(im.own, im.impl) {
+			return true
+		}
+	}
+	return len(impls) > 0
+}
+
+// impl is an implementation eachImpl visits: own is nil for another
+// package's, and impl is nil for one of this package's without an SSA
+// function.
+type impl struct {
+	own  *ssa.Function
+	impl *types.Func
+}
+
+// implKey identifies a method of an interface.
+type implKey struct {
+	iface *types.Interface
+	m     *types.Func
+}
+
+// implsOf returns the implementations eachImpl visits, in its order,
+// computed once per interface method (each call site through the
+// interface asks again; see analysisutil.Impls).
+func (f *finder) implsOf(iface *types.Interface, m *types.Func) []impl {
+	k := implKey{iface, m}
+	if out, ok := f.impls[k]; ok {
+		return out
+	}
 	pkgs := []*types.Package{f.pass.Pkg}
 	if m.Pkg() != f.pass.Pkg {
 		pkgs = append(pkgs, m.Pkg())
 	}
 	pkgs = append(pkgs, f.pass.Pkg.Imports()...)
 	seen := map[*types.Package]bool{}
-	visible := false
+	out := []impl{}
 	for _, p := range pkgs {
 		if seen[p] || dbcall.IsLibrary(p.Path()) {
 			continue
 		}
 		seen[p] = true
-		scope := p.Scope()
-		for _, n := range scope.Names() {
-			tn, ok := scope.Lookup(n).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+		for _, t := range f.implsCache.Of(iface, p) {
+			obj, _, _ := types.LookupFieldOrMethod(t.Type, true, m.Pkg(), m.Name())
+			fn, ok := obj.(*types.Func)
+			if !ok {
 				continue
 			}
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
-					continue
+			im := impl{impl: fn}
+			if p == f.pass.Pkg {
+				im.own = f.ssaFunc(fn)
+				if im.own == nil {
+					im.impl = nil
 				}
-				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-				impl, ok := obj.(*types.Func)
-				if !ok {
-					break
-				}
-				visible = true
-				var own *ssa.Function
-				if p == f.pass.Pkg {
-					own = f.ssaFunc(impl)
-					if own == nil {
-						break
-					}
-				}
-				if visit(own, impl) {
-					return true
-				}
-				break
 			}
+			out = append(out, im)
 		}
 	}
-	return visible
+	if f.impls == nil {
+		f.impls = map[implKey][]impl{}
+	}
+	f.impls[k] = out
+	return out
 }
 
 // callBegin returns the begin fact of the function a call runs, static
@@ -375,12 +399,17 @@ func (f *finder) callBegin(common *ssa.CallCommon) *beginFact {
 
 // ssaFunc returns the SSA function of a function or method of the package.
 func (f *finder) ssaFunc(obj *types.Func) *ssa.Function {
-	for _, fn := range f.db.SrcFuncs {
-		if fn.Object() == obj {
-			return fn
+	if f.srcFuncs == nil {
+		f.srcFuncs = map[types.Object]*ssa.Function{}
+		for _, fn := range f.db.SrcFuncs {
+			if o := fn.Object(); o != nil {
+				if _, ok := f.srcFuncs[o]; !ok {
+					f.srcFuncs[o] = fn
+				}
+			}
 		}
 	}
-	return nil
+	return f.srcFuncs[obj]
 }
 
 // exportIfaceHelpers exports helper facts for the methods of the

@@ -335,6 +335,11 @@ type finder struct {
 	visit   map[*ssa.Function]bool
 	// ifaceHelpers memoizes invokeHelper.
 	ifaceHelpers map[*types.Func]*helperFact
+	// impls memoizes implsOf; implsCache the implementing types.
+	impls      map[implKey][]impl
+	implsCache analysisutil.Impls
+	// srcFuncs indexes db.SrcFuncs by object, for ssaFunc.
+	srcFuncs map[types.Object]*ssa.Function
 }
 
 // scan finds the explicit and callback transactions started in fn.
