@@ -21,8 +21,10 @@
 // package, from the action of a one-shot command (a cobra Run/RunE, a
 // urfave/cli Action), or from a Test, Benchmark or Fuzz function of a
 // _test.go file that does not call t.Parallel (its subtests run one at a
-// time; a parallel test is evidence of concurrency), and from no function
-// of the first kind.
+// time; a parallel test is evidence of concurrency, and so is a go
+// statement of a test in a loop, while one outside a loop starts the code
+// under test once beside the test), and from no function of the first
+// kind.
 //
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose

@@ -406,6 +406,19 @@ func (g *graph) isTestFunc(fn *ssa.Function, obj *types.Func) bool {
 	return t == "*testing.T" || t == "*testing.B" || t == "*testing.F"
 }
 
+// onceInTest reports a go statement of a _test.go file outside any loop.
+func (g *graph) onceInTest(fn *ssa.Function, blk *ssa.BasicBlock) bool {
+	if !strings.HasSuffix(g.r.fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	for _, succ := range blk.Succs {
+		if ssautil.Reachable(succ, blk) {
+			return false // in a loop: many goroutines at once
+		}
+	}
+	return true
+}
+
 // callsParallel reports a call of (*testing.T).Parallel in fn or the
 // closures it makes (its subtests).
 func (g *graph) callsParallel(fn *ssa.Function) bool {
@@ -442,6 +455,13 @@ func (g *graph) uses(n *node) {
 		for _, instr := range blk.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Go:
+				if g.onceInTest(n.fn, blk) {
+					// A test starting the code under test once beside
+					// itself (go func() { done <- run(ctx) }()): one
+					// execution, not many at once.
+					g.call(n, x)
+					continue
+				}
 				if t := g.target(x.Call.Value); t != nil && !x.Call.IsInvoke() {
 					g.nodes[t].mark(bitConc, fmt.Sprintf("a goroutine started at %s", g.pos(x.Pos())), apis.EntryGoroutine, nil)
 				}

@@ -14,3 +14,19 @@ func TestShared(t *testing.T) { // want `yes: the parallel test testfuncs.TestSh
 	t.Parallel()
 	shared("b")
 }
+
+// The service under test started once beside the test.
+func TestServe(t *testing.T) { // want `no: reached only from the test TestServe`
+	done := make(chan error)
+	go serve(done)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Many goroutines at once: a concurrency test.
+func TestHammer(t *testing.T) { // want `no: reached only from the test TestHammer`
+	for i := 0; i < 8; i++ {
+		go hammer(i)
+	}
+}
