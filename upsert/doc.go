@@ -104,6 +104,10 @@
 // statement: for sqlc, at each call of the generated method in hand-written
 // code; for gorm, at the Create.
 //
+// A DO UPDATE value that reuses the numbered or named placeholder VALUES
+// gives the same column (SET status = $2 where VALUES gives status $2) is
+// the proposed value, as EXCLUDED.status is.
+//
 // It stays silent on the sync and refresh upserts whose EXCLUDED values
 // come from placeholders (the caller's new data, such as the creation time
 // of a mirrored object); on a constant DO UPDATE assigns that the insert

@@ -154,6 +154,14 @@ func upsertOf(stmt *sqltext.Stmt) *Upsert {
 		if s.Upsert == sqltext.UpsertProposed {
 			us.From = strings.ToLower(s.Value.Column)
 		}
+		if s.Upsert == sqltext.UpsertParam && s.Value.Kind == sqltext.ExprParam {
+			// SET status = $2 where VALUES gives status $2: the same bound
+			// value, the proposed one (numbered and named placeholders
+			// only; each ? binds its own argument).
+			if col := insertedBy(stmt, s.Value.Param); col != "" {
+				us.Class, us.From = sqltext.UpsertProposed, col
+			}
+		}
 		u.Set = append(u.Set, us)
 	}
 	if len(c.Where) > 0 {
@@ -180,6 +188,23 @@ func upsertOf(stmt *sqltext.Stmt) *Upsert {
 		}
 	}
 	return u
+}
+
+// insertedBy returns the column whose VALUES entry is the placeholder p
+// ($n or a named one), "" when none or when p is a positional ?.
+func insertedBy(stmt *sqltext.Stmt, p sqltext.Param) string {
+	if p.Style == sqltext.ParamQuestion || len(stmt.Values) != len(stmt.Columns) {
+		return ""
+	}
+	for i, v := range stmt.Values {
+		if v.Kind != sqltext.ExprParam || stmt.Columns[i] == sqltext.Hole {
+			continue
+		}
+		if p.Name != "" && v.Param.Name == p.Name || p.Name == "" && p.Index >= 0 && v.Param.Name == "" && v.Param.Index == p.Index {
+			return strings.ToLower(stmt.Columns[i])
+		}
+	}
+	return ""
 }
 
 // gormOnConflict assembles clause.OnConflict{...} into the conflict clause

@@ -1,0 +1,43 @@
+// Package paramreuse holds DO UPDATE assignments that reuse the
+// placeholder VALUES gives the same column: SET status = $2 is
+// SET status = EXCLUDED.status.
+package paramreuse
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+const StatusQueued = "queued"
+
+// The job is queued again by a duplicate enqueue: $2 is the Go constant.
+func Enqueue(ctx context.Context, db *sql.DB, id string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO jobs (id, status) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET status = $2`, id, StatusQueued) // want `upsert resets jobs\.status to 'queued' when the row exists: a retried or duplicate insert undoes transitions made since; leave status out of DO UPDATE, or update it only WHERE jobs\.status = 'queued'`
+	return err
+}
+
+// created_at rewritten with this insert's time.Now().
+func Touch(ctx context.Context, db *sql.DB, id, name string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO devices (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = $2, created_at = $3`, id, name, time.Now()) // want `upsert overwrites devices\.created_at when the row exists`
+	return err
+}
+
+// ok: the caller's status, its new data.
+func Sync(ctx context.Context, db *sql.DB, id, status string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO jobs (id, status) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET status = $2`, id, status)
+	return err
+}
+
+// ok: a constant the insert does not give: $3 is another placeholder.
+func Requeue(ctx context.Context, db *sql.DB, id, status string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO jobs (id, status) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET status = $3`, id, status, StatusQueued)
+	return err
+}
+
+// ok: MySQL's ? binds its own argument each time; the model does not pair
+// them.
+func EnqueueMySQL(ctx context.Context, db *sql.DB, id string) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO jobs (id, status) VALUES (?, ?) ON DUPLICATE KEY UPDATE status = ?", id, StatusQueued, StatusQueued)
+	return err
+}
