@@ -120,7 +120,9 @@
 // cannot overwrite a versioned edit and stays silent; with a version known
 // only from the model or the schema, every column counts, unless the
 // updates in view bump it without ever checking it (SET version = version
-// + 1 WHERE id = $1): then it counts changes and is no lock. It stays silent on atomic updates that read nothing (SET c = c + 1,
+// + 1 WHERE id = $1): then it counts changes and is no lock. A version
+// column only the schema names, which no code in view reads, checks or
+// sets, is no lock of this code either. It stays silent on atomic updates that read nothing (SET c = c + 1,
 // SET deleted_at = now()), on unversioned tables, on inserts, on updates
 // made while a SELECT ... FOR UPDATE of the table holds the row, and on
 // counts that are compared, branched on, or returned.

@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if a.Kind != dbcall.KindUpdate || a.Table == "" || a.Table == "redis" {
 				continue
 			}
-			if d, ok := checkVersion(pass, txs, cat, versioned, counters, a); ok {
+			if d, ok := checkVersion(pass, db, txs, cat, versioned, counters, a); ok {
 				rep.Report(d)
 				continue
 			}
@@ -205,12 +205,18 @@ func isVersioned(cat *schema.Catalog, tables map[string]versioned, table string)
 
 // checkVersion reports an update of a versioned table that omits the
 // version predicate or does not bump the version.
-func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, counters map[string]bool, a *dbcall.Access) (analysis.Diagnostic, bool) {
+func checkVersion(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, counters map[string]bool, a *dbcall.Access) (analysis.Diagnostic, bool) {
 	// The schema first (read only for tables the code updates), then the
 	// models and the other statements.
 	v, ok := versioned{}, false
 	if t := cat.Table(a.Table); t != nil && t.Version != "" {
 		v, ok = versioned{column: t.Version, how: "model"}, true
+		if _, inView := tables[a.Table]; !inView && !versionUsed(db, a.Table, t.Version) {
+			// The schema names a version column that no code in view
+			// reads, checks or sets: nothing here can compare it, so it
+			// is no optimistic lock of this code.
+			return analysis.Diagnostic{}, false
+		}
 	} else {
 		v, ok = tables[a.Table]
 	}
@@ -263,6 +269,34 @@ func checkVersion(pass *analysis.Pass, txs *txscope.Result, cat *schema.Catalog,
 		Pos: a.Pos, Category: "missingpredicate",
 		Message: fmt.Sprintf("%s without a version check%s: concurrent edits overwrite each other silently; %s", what, source, fix),
 	}, true
+}
+
+// versionUsed reports whether some access in view reads the version
+// column of table (by name or as every column), compares it, or sets it:
+// the code has the value an optimistic check needs.
+func versionUsed(db *dbcall.Result, table, col string) bool {
+	for _, fi := range db.Funcs {
+		for _, a := range fi.Accesses {
+			if a.Table != table {
+				continue
+			}
+			if a.VersionColumn == col {
+				return true
+			}
+			for _, r := range a.Reads {
+				if r.Column == col || r.Column == "*" {
+					return true
+				}
+			}
+			if _, ok := a.WhereColumn(col); ok {
+				return true
+			}
+			if _, ok := a.SetColumn(col); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whatUpdate names an update for messages.

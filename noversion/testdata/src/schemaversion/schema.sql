@@ -10,3 +10,9 @@ CREATE TABLE pipelines (
     last_log_id BIGINT,
     version     INTEGER NOT NULL DEFAULT 0
 );
+
+CREATE TABLE exporters (
+    id      TEXT PRIMARY KEY,
+    config  JSONB,
+    version INTEGER NOT NULL DEFAULT 0
+);
