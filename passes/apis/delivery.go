@@ -36,7 +36,8 @@ type Webhook struct {
 // WebhookCalls maps the verify and parse functions of webhook libraries by
 // full name.
 var WebhookCalls = map[string]Webhook{
-	"(*github.com/svix/svix-webhooks/go.Webhook).Verify": {"svix", "the svix-id header"},
+	"(*github.com/svix/svix-webhooks/go.Webhook).Verify":                  {"svix", "the svix-id header"},
+	"(*github.com/svix/svix-webhooks/go.Webhook).VerifyIgnoringTimestamp": {"svix", "the svix-id header"},
 }
 
 // The verify functions keep their names across the majors of stripe-go
@@ -81,13 +82,13 @@ type DistLock struct {
 	OK  int
 }
 
-// DistLocks maps the acquire calls of distributed locks by full name. A
+// DistLocks maps the acquire calls of distributed locks by full name
+// (go-redis's commands are methods of its unexported cmdable, promoted to
+// Client). A
 // tested acquisition is a claim: the code after it runs in one instance.
 var DistLocks = map[string]DistLock{
-	"(*github.com/redis/go-redis/v9.Client).SetNX":          {"go-redis SetNX", -1, -1},
 	"(github.com/redis/go-redis/v9.cmdable).SetNX":          {"go-redis SetNX", -1, -1},
 	"(github.com/redis/go-redis/v9.cmdable).SetArgs":        {"go-redis SET NX", -1, -1},
-	"(*github.com/redis/go-redis/v9.Client).SetArgs":        {"go-redis SET NX", -1, -1},
 	"(*github.com/bsm/redislock.Client).Obtain":             {"redislock", 1, -1},
 	"github.com/bsm/redislock.Obtain":                       {"redislock", 1, -1},
 	"(*github.com/go-redsync/redsync/v4.Mutex).Lock":        {"redsync", 0, -1},
@@ -101,8 +102,6 @@ var DistLocks = map[string]DistLock{
 // redelivery away. The others are mutexes, released when the holder is
 // done, so a later redelivery takes them again.
 var DedupLocks = map[string]int{
-	"(*github.com/redis/go-redis/v9.Client).SetNX":   1,
-	"(*github.com/redis/go-redis/v9.Client).SetArgs": 1,
 	"(github.com/redis/go-redis/v9.cmdable).SetNX":   1,
 	"(github.com/redis/go-redis/v9.cmdable).SetArgs": 1,
 }
@@ -176,6 +175,7 @@ var DeliveryIDFields = map[string]bool{
 	"github.com/streadway/amqp.Delivery.MessageId":                     true,
 	"cloud.google.com/go/pubsub.Message.ID":                            true,
 	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
+	"cloud.google.com/go/internal/pubsub.Message.ID":                   true,
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message.MessageId": true,
 	"github.com/aws/aws-lambda-go/events.SQSMessage.MessageId":         true,
 	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,
@@ -207,9 +207,8 @@ var DeliveryIDHeaders = map[string]bool{
 
 // DeliveryHeaderGetters are the methods reading a header by name.
 var DeliveryHeaderGetters = map[string]bool{
-	"(net/http.Header).Get":                             true,
-	"(github.com/nats-io/nats.go.Header).Get":           true,
-	"(github.com/nats-io/nats.go/jetstream.Header).Get": true,
+	"(net/http.Header).Get":                   true,
+	"(github.com/nats-io/nats.go.Header).Get": true,
 }
 
 func init() {

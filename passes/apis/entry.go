@@ -56,6 +56,7 @@ var EntryParams = map[string]EntryParam{
 	"github.com/streadway/amqp.Delivery":                         {EntryMessage, "amqp"},
 	"cloud.google.com/go/pubsub.Message":                         {EntryMessage, "pubsub"},
 	"cloud.google.com/go/pubsub/v2.Message":                      {EntryMessage, "pubsub"},
+	"cloud.google.com/go/internal/pubsub.Message":                {EntryMessage, "pubsub"}, // pubsub.Message is an alias of it
 	"github.com/hibiken/asynq.Task":                              {EntryJob, "asynq"},
 	"github.com/riverqueue/river.Job":                            {EntryJob, "river"},
 	"github.com/aws/aws-lambda-go/events.SQSEvent":               {EntryMessage, "lambda"},
