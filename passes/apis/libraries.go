@@ -17,7 +17,7 @@ var describedPrefixes = []string{
 	SquirrelPkg, "github.com/lann/", GormV1Pkg, "github.com/jinzhu/inflection", BunPkg, "github.com/vmihailenco/tagparser", "github.com/puzpuzpuz/xsync", EntPkg, "ariga.io/atlas",
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
-	DotsqlPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",
+	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",
 	// ORMs, builders, SQL loaders and migration tools whose statements the
 	// model does not assemble (yet): their own code runs SQL it builds from
 	// its parameters, which read as application code would make up

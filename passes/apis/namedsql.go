@@ -13,6 +13,9 @@ const (
 	// DotsqlPkg is github.com/qustavo/dotsql: dot.Exec(db, "name", args...)
 	// runs the statement named "name" on db.
 	DotsqlPkg = "github.com/qustavo/dotsql"
+	// DotsqlOldPkg is dotsql's import path before its move (v1.0.0 and
+	// earlier, still required by services), with the same API.
+	DotsqlOldPkg = "github.com/gchaincl/dotsql"
 	// NamedQueryTag is the struct tag with which goyesql binds a statement
 	// to a field (knadh/goyesql's ScanToStruct, and goyesql/sqlx's, fill
 	// string, *sql.Stmt, *sqlx.Stmt and *sqlx.NamedStmt fields tagged
@@ -24,14 +27,24 @@ const (
 	NamedQueryTag = "query"
 )
 
-// GoyesqlPkgs are goyesql's import paths (knadh's v1 and v2, the sqlx
-// binding, and nleof's original).
-var GoyesqlPkgs = []string{"github.com/knadh/goyesql", "github.com/knadh/goyesql/v2", "github.com/knadh/goyesql/v2/sqlx", "github.com/nleof/goyesql"}
-
 func init() {
 	// DotSql's methods take the handle first (after the context) and the
 	// statement's name second; QueryRow returns (*sql.Row, error).
-	d := "(" + DotsqlPkg + ".DotSql)."
+	for _, pkg := range []string{DotsqlPkg, DotsqlOldPkg} {
+		addDotsql("(" + pkg + ".DotSql).")
+	}
+	// sqlx.Stmt's own methods beyond Get (goyesql/sqlx prepares *sqlx.Stmt
+	// fields); its Exec, Query and QueryRow are database/sql's, promoted.
+	add("(*"+sqlxPkg+".Stmt).QueryRowx", m(LibSqlx, OpStmtQueryRow, -1, 0))
+	add("(*"+sqlxPkg+".Stmt).QueryRowxContext", m(LibSqlx, OpStmtQueryRow, -1, 1))
+	add("(*"+sqlxPkg+".Stmt).Queryx", m(LibSqlx, OpStmtQuery, -1, 0))
+	add("(*"+sqlxPkg+".Stmt).QueryxContext", m(LibSqlx, OpStmtQuery, -1, 1))
+	add("(*"+sqlxPkg+".Stmt).MustExec", m(LibSqlx, OpStmtExec, -1, 0))
+	add("(*"+sqlxPkg+".Stmt).MustExecContext", m(LibSqlx, OpStmtExec, -1, 1))
+}
+
+// addDotsql adds the methods of DotSql, whose full names start with d.
+func addDotsql(d string) {
 	for _, name := range []string{"Exec", "ExecContext"} {
 		c := argAfterCtx(name)
 		add(d+name, m(LibDotsql, OpExec, c+1, c+2).handle(c).byName())
@@ -48,12 +61,4 @@ func init() {
 		c := argAfterCtx(name)
 		add(d+name, m(LibDotsql, OpPrepare, c+1, -1).handle(c).byName())
 	}
-	// sqlx.Stmt's own methods beyond Get (goyesql/sqlx prepares *sqlx.Stmt
-	// fields); its Exec, Query and QueryRow are database/sql's, promoted.
-	add("(*"+sqlxPkg+".Stmt).QueryRowx", m(LibSqlx, OpStmtQueryRow, -1, 0))
-	add("(*"+sqlxPkg+".Stmt).QueryRowxContext", m(LibSqlx, OpStmtQueryRow, -1, 1))
-	add("(*"+sqlxPkg+".Stmt).Queryx", m(LibSqlx, OpStmtQuery, -1, 0))
-	add("(*"+sqlxPkg+".Stmt).QueryxContext", m(LibSqlx, OpStmtQuery, -1, 1))
-	add("(*"+sqlxPkg+".Stmt).MustExec", m(LibSqlx, OpStmtExec, -1, 0))
-	add("(*"+sqlxPkg+".Stmt).MustExecContext", m(LibSqlx, OpStmtExec, -1, 1))
 }

@@ -73,7 +73,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg,
+	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg,
 }
 
 func run(pass *analysis.Pass) (res any, err error) {

@@ -267,13 +267,15 @@ func TestEntAPI(t *testing.T) {
 // and its arguments the variadic last parameter.
 func TestNamedSQLAPI(t *testing.T) {
 	const sqlxPkg = "github.com/jmoiron/sqlx"
-	pkgs := loadLibs(t, apis.DotsqlPkg, sqlxPkg)
+	pkgs := loadLibs(t, apis.DotsqlPkg, apis.DotsqlOldPkg, sqlxPkg)
 	n := 0
 	for _, key := range sortedKeys(apis.Methods) {
 		var pkg *types.Package
 		switch {
 		case strings.HasPrefix(key, "("+apis.DotsqlPkg+"."):
 			pkg = pkgs[apis.DotsqlPkg]
+		case strings.HasPrefix(key, "("+apis.DotsqlOldPkg+"."):
+			pkg = pkgs[apis.DotsqlOldPkg]
 		case strings.HasPrefix(key, "(*"+sqlxPkg+".Stmt)."):
 			pkg = pkgs[sqlxPkg]
 		default:
@@ -305,7 +307,7 @@ func TestNamedSQLAPI(t *testing.T) {
 			t.Errorf("%s: argument %d is not the destination", key, m.Dest)
 		}
 	}
-	if n < 14 {
+	if n < 22 {
 		t.Errorf("only %d dotsql and sqlx.Stmt rows", n)
 	}
 }

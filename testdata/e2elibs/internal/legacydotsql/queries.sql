@@ -1,0 +1,2 @@
+-- name: release-hold
+UPDATE holds SET state = 'released' WHERE id = $1 AND state = 'held';
