@@ -198,6 +198,11 @@ func safe(txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bo
 	if ins.UniqueHandled {
 		return true // the losing request's unique violation is handled
 	}
+	// A process mutex held over the lookup and the insert serializes the
+	// writers of this process (a hub, a single-instance service).
+	if dbcall.MutexHeld(read, ins) {
+		return true
+	}
 	// An advisory lock taken before the read serializes the writers, in a
 	// transaction (pg_advisory_xact_lock) or on the session.
 	for _, a := range fi.Accesses {

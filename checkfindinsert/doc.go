@@ -43,7 +43,10 @@
 // violation (errors.As into *pgconn.PgError, *pq.Error, *mysql.MySQLError or
 // a sqlite error, errors.Is with gorm.ErrDuplicatedKey, or a helper that does
 // so); both in one SERIALIZABLE transaction; an advisory lock or a row lock
-// on another (parent) row taken earlier in the same transaction. It also
+// on another (parent) row taken earlier in the same transaction; a
+// sync.Mutex held over both (locked before the lookup, here or around the
+// transaction callback, and not unlocked before the insert), which
+// serializes the writers of a single-instance service. It also
 // stays silent when the lookup and the insert use different keys, different
 // tables, or when the insert runs whether or not a row was found.
 //
