@@ -6,6 +6,7 @@ package bench
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -62,6 +63,31 @@ func BenchmarkAnalyzer(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
 				analyze(b, []*analysis.Analyzer{a}, pkgs)
+			}
+		})
+	}
+}
+
+// BenchmarkPackage runs the suite over each package of the end-to-end
+// module (not its test variants) with what it imports, one sub-benchmark per
+// package, so a change that makes one kind of code slower (a store on
+// gorm, a gRPC client, sqlc's generated queries) shows up by name:
+//
+//	go test -run '^$' -bench Package -benchtime 3x ./bench
+func BenchmarkPackage(b *testing.B) {
+	pkgs := load(b)
+	for _, p := range pkgs {
+		if p.ForTest != "" || strings.HasSuffix(p.PkgPath, ".test") || len(p.Syntax) == 0 {
+			continue // the test variants: the package itself is measured
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.PkgPath, "github.com/idemvet/idemvet/testdata/e2e"), "/")
+		if rel == "" {
+			rel = "."
+		}
+		b.Run(rel, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				analyze(b, idemvet.Suite, []*packages.Package{p})
 			}
 		})
 	}
