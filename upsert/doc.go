@@ -106,7 +106,9 @@
 //
 // A DO UPDATE value that reuses the numbered or named placeholder VALUES
 // gives the same column (SET status = $2 where VALUES gives status $2) is
-// the proposed value, as EXCLUDED.status is.
+// the proposed value, as EXCLUDED.status is; so is MySQL's
+// ON DUPLICATE KEY UPDATE status = ? when its ? is bound to the same Go
+// value as the ? VALUES gives status.
 //
 // It stays silent on the sync and refresh upserts whose EXCLUDED values
 // come from placeholders (the caller's new data, such as the creation time

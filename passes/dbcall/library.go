@@ -136,6 +136,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 	}
 	a.ConflictTarget = stmt.Conflict.Target
 	a.Upsert = upsertOf(stmt)
+	pairQuestionMarks(a.Upsert, stmt, param)
 	switch stmt.Kind {
 	case sqltext.KindSelect:
 		a.Kind = KindRead

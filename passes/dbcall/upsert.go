@@ -207,6 +207,34 @@ func insertedBy(stmt *sqltext.Stmt, p sqltext.Param) string {
 	return ""
 }
 
+// pairQuestionMarks reads ON DUPLICATE KEY UPDATE c = ? as the proposed
+// value of c when its ? is bound to the same Go value as the ? VALUES
+// gives c (the same variable, or an equal constant):
+//
+//	INSERT INTO jobs (id, status) VALUES (?, ?) ON DUPLICATE KEY UPDATE status = ?   -- id, StatusQueued, StatusQueued
+//
+// Only the column's own VALUES entry is compared: equal constants bound to
+// two columns say nothing of which one a ? repeats.
+func pairQuestionMarks(u *Upsert, stmt *sqltext.Stmt, param func(sqltext.Param) Ref) {
+	if u == nil || param == nil || len(u.Set) != len(stmt.Conflict.Set) || len(stmt.Values) != len(stmt.Columns) {
+		return
+	}
+	for i, s := range stmt.Conflict.Set {
+		if s.Upsert != sqltext.UpsertParam || s.Value.Kind != sqltext.ExprParam || s.Value.Param.Style != sqltext.ParamQuestion || u.Set[i].Class != sqltext.UpsertParam {
+			continue
+		}
+		for j, c := range stmt.Columns {
+			v := stmt.Values[j]
+			if !strings.EqualFold(c, s.Column) || v.Kind != sqltext.ExprParam {
+				continue
+			}
+			if r := param(s.Value.Param); !r.IsZero() && r.Same(param(v.Param)) {
+				u.Set[i].Class, u.Set[i].From = sqltext.UpsertProposed, strings.ToLower(c)
+			}
+		}
+	}
+}
+
 // gormOnConflict assembles clause.OnConflict{...} into the conflict clause
 // gorm writes:
 //

@@ -35,9 +35,22 @@ func Requeue(ctx context.Context, db *sql.DB, id, status string) error {
 	return err
 }
 
-// ok: MySQL's ? binds its own argument each time; the model does not pair
-// them.
+// MySQL: each ? binds its own argument, here the same constant as the
+// status VALUES gives.
 func EnqueueMySQL(ctx context.Context, db *sql.DB, id string) error {
-	_, err := db.ExecContext(ctx, "INSERT INTO jobs (id, status) VALUES (?, ?) ON DUPLICATE KEY UPDATE status = ?", id, StatusQueued, StatusQueued)
+	_, err := db.ExecContext(ctx, "INSERT INTO jobs (id, status) VALUES (?, ?) ON DUPLICATE KEY UPDATE status = ?", id, StatusQueued, StatusQueued) // want `upsert resets jobs\.status to 'queued' when the row exists`
+	return err
+}
+
+// ok: MySQL with the caller's value bound twice.
+func SyncMySQL(ctx context.Context, db *sql.DB, id, status string) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO jobs (id, status) VALUES (?, ?) ON DUPLICATE KEY UPDATE status = ?", id, status, status)
+	return err
+}
+
+// ok: the ? of DO UPDATE is another value than the status VALUES gives (an
+// equal constant bound to another column says nothing).
+func RetryMySQL(ctx context.Context, db *sql.DB, id string, status string) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO jobs (id, kind, status) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE status = ?", id, StatusQueued, status, StatusQueued)
 	return err
 }
