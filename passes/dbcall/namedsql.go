@@ -32,6 +32,7 @@ const (
 	namedMaxDirs  = 20000
 	namedMaxFiles = 2000
 	namedMaxSize  = 4 << 20
+	namedMaxTotal = 64 << 20 // bytes read in all
 )
 
 // namedIndex maps statement names to their text; ambiguous names map to "".
@@ -91,7 +92,7 @@ func (b *builder) namedRoot() string {
 // the go command skips them), within the walk's limits.
 func readNamedSQL(root string) namedIndex {
 	idx := namedIndex{}
-	dirs, files := 0, 0
+	dirs, files, total := 0, 0, int64(0)
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -113,8 +114,12 @@ func readNamedSQL(root string) namedIndex {
 		if files++; files > namedMaxFiles {
 			return filepath.SkipAll
 		}
-		if info, err := d.Info(); err != nil || info.Size() > namedMaxSize {
+		info, err := d.Info()
+		if err != nil || info.Size() > namedMaxSize {
 			return nil
+		}
+		if total += info.Size(); total > namedMaxTotal {
+			return filepath.SkipAll
 		}
 		data, err := os.ReadFile(path)
 		if err != nil || !bytes.Contains(data, []byte("name:")) {
