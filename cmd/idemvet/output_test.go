@@ -54,7 +54,10 @@ func bump(ctx context.Context, db *sql.DB, id int64) {
 	db.ExecContext(ctx, "UPDATE posts SET likes = $1 WHERE id = $2", likes+1, id)
 }
 
-func TestBump(t *testing.T) { bump(context.Background(), nil, 1) }
+func TestBump(t *testing.T) {
+	t.Parallel() // runs beside the package's other tests: the helper's lost update is concurrent
+	bump(context.Background(), nil, 1)
+}
 `)
 	return dir
 }
