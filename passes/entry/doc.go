@@ -26,6 +26,11 @@
 // under test once beside the test), and from no function of the first
 // kind.
 //
+// A function reached only through exported functions named as start-up
+// steps (Init..., Initialize..., Migrate..., Bootstrap..., Seed...: a
+// store's InitializeDBClient, whose callers are out of view) runs once
+// too: it is called before anything serves.
+//
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose
 // address escapes where the analysis cannot follow it. Checkers treat

@@ -214,6 +214,9 @@ func (n *node) verdict() Verdict {
 	case n.bits&bitEscape != 0:
 		return Verdict{Answer: Unknown, Reason: n.reason[4]}
 	case n.bits&bitAPI != 0:
+		if f := startupAPI(n.api); f != nil && n.bits&(bitConc|bitEscape) == 0 {
+			return Verdict{Answer: No, Reason: "reached only through the start-up function " + f.Pkg().Name() + "." + f.Name()}
+		}
 		return Verdict{Answer: Unknown, Reason: n.reason[3], API: n.api}
 	case n.bits&bitCmd != 0:
 		return Verdict{Answer: No, Kind: apis.EntryCommand, Reason: n.reason[2]}
@@ -221,6 +224,38 @@ func (n *node) verdict() Verdict {
 		return Verdict{Answer: No, Reason: n.reason[1]}
 	}
 	return Verdict{Answer: Unknown, Reason: "no caller in view"}
+}
+
+// startupVerbs name the exported functions a service calls once while it
+// starts: InitializeDBClient, MigrateSchema, BootstrapAdmin, SeedDefaults.
+var startupVerbs = []string{"Init", "Migrate", "Bootstrap", "Seed"}
+
+// startupAPI returns the first of api when every function of it is named
+// as a start-up step (a verb of startupVerbs, then an upper-case letter or
+// nothing), and nil otherwise. The callers of such a function are out of
+// view, but it is called once, before anything serves. (Setup, Install
+// and Provision also name request-time actions: SetupIntent, InstallApp.)
+func startupAPI(api []*types.Func) *types.Func {
+	if len(api) == 0 {
+		return nil
+	}
+	for _, f := range api {
+		ok := false
+		for _, v := range startupVerbs {
+			rest, found := strings.CutPrefix(f.Name(), v)
+			if !found {
+				continue
+			}
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "ialize"), "ialise")
+			if rest == "" || rest[0] >= 'A' && rest[0] <= 'Z' {
+				ok = true
+			}
+		}
+		if !ok || f.Type().(*types.Signature).Recv() != nil && f.Name() == "Init" {
+			return nil
+		}
+	}
+	return api[0]
 }
 
 // mark sets a root bit on n with its reason; it reports whether n changed.
