@@ -580,6 +580,10 @@ func (g *graph) valueUses(n *node, t *ssa.Function, v ssa.Value, depth int) {
 				g.valueUses(n, t, x.(ssa.Value), depth+1)
 			}
 		case *ssa.Go:
+			if g.onceInTest(n.fn, x.Block()) {
+				n.succs = append(n.succs, g.nodes[t]) // the code under test, started once beside the test
+				continue
+			}
 			g.nodes[t].mark(bitConc, fmt.Sprintf("a goroutine started at %s", g.pos(x.Pos())), apis.EntryGoroutine, nil)
 		case ssa.CallInstruction:
 			common := x.Common()

@@ -30,3 +30,10 @@ func TestHammer(t *testing.T) { // want `no: reached only from the test TestHamm
 		go hammer(i)
 	}
 }
+
+// The service under test started once in a closure beside the test.
+func TestRunAll(t *testing.T) { // want `no: reached only from the test TestRunAll`
+	done := make(chan error, 1)
+	go func() { done <- runAll(done) }() // want `no: reached only from the test TestRunAll`
+	<-done
+}
