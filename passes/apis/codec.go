@@ -43,3 +43,19 @@ var Decoders = map[string]struct{ Data, Dest int }{
 	"github.com/BurntSushi/toml.Unmarshal":        {0, 1},
 	"github.com/mitchellh/mapstructure.Decode":    {0, 1},
 }
+
+// Marshalers maps functions that encode their argument (at the index
+// given) into a document without changing what it says. A repository
+// helper that writes json.Marshal(meta) binds the column to its parameter
+// meta as far as the value model is concerned: the caller's provenance of
+// meta (decoded from the row, changed) decides whether the write is a
+// lost update.
+var Marshalers = map[string]int{
+	"encoding/json.Marshal":                     0,
+	"encoding/json.MarshalIndent":               0,
+	"encoding/xml.Marshal":                      0,
+	"gopkg.in/yaml.v2.Marshal":                  0,
+	"gopkg.in/yaml.v3.Marshal":                  0,
+	"github.com/goccy/go-json.Marshal":          0,
+	"github.com/vmihailenco/msgpack/v5.Marshal": 0,
+}

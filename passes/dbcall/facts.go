@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -634,10 +635,35 @@ func paramRefOf(fn *ssa.Function, r Ref) paramRef {
 			inner := refOf(bound)
 			r = Ref{Root: inner.Root, Path: inner.Path + r.Path}
 			continue
+		case *ssa.Extract:
+			// A parameter encoded whole (json.Marshal(meta)): the
+			// document says what the parameter holds.
+			if arg, ok := marshaled(x); ok && r.Path == "" {
+				r = refOf(arg)
+				continue
+			}
 		}
 		break
 	}
 	return paramRef{Param: -1}
+}
+
+// marshaled returns the value x encodes when x is the document result of
+// an apis.Marshalers call.
+func marshaled(x *ssa.Extract) (ssa.Value, bool) {
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok || x.Index != 0 {
+		return nil, false
+	}
+	f := analysisutil.CalleeFunc(&call.Call)
+	if f == nil {
+		return nil, false
+	}
+	i, ok := apis.Marshalers[f.FullName()]
+	if !ok || i >= len(call.Call.Args) {
+		return nil, false
+	}
+	return call.Call.Args[i], true
 }
 
 // freeVarBinding returns the value bound to a closure's free variable by

@@ -476,6 +476,13 @@ func isDerefMap(v ssa.Value) bool {
 
 func (b *builder) gormWhereArgs(a *Access, query ssa.Value, bound []ssa.Value) {
 	s, _ := constString(query)
+	// gorm reads a bare column name with one argument as column = value
+	// (Where("id", id)): no placeholder, no named parameter, no space.
+	if t := strings.TrimSpace(s); t != "" && len(bound) == 1 && !strings.ContainsAny(t, "?@ ()=<>") {
+		col := strings.ToLower(strings.Trim(t[strings.LastIndex(t, ".")+1:], "`\""))
+		a.Where = append(a.Where, Binding{Column: col, Op: "=", Value: b.resolveRef(refOf(bound[0]))})
+		return
+	}
 	frag := sqltext.ParseCondition(s)
 	for _, c := range frag.Conds {
 		if c.Column == "" {

@@ -113,6 +113,18 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 		p.ref(r, true, depth+1)
 	}
 	if r.Path == "" {
+		// The value is the initial content of a variable whose address
+		// is taken (meta := map[string]any{}; json.Unmarshal(b, &meta)):
+		// what the variable holds at the write is the value read through it.
+		if refs := r.Root.Referrers(); refs != nil {
+			for _, ref := range *refs {
+				if st, ok := ref.(*ssa.Store); ok && st.Val == r.Root {
+					if a, ok := st.Addr.(*ssa.Alloc); ok {
+						p.ref(Ref{Root: a}, derived, depth+1)
+					}
+				}
+			}
+		}
 		p.outParams(r.Root, depth)
 		p.value(r.Root, derived, depth+1)
 		return

@@ -17,6 +17,7 @@ type Device struct {
 	Name  string
 	Attrs map[string]string `gorm:"serializer:json"`
 	Tags  []string          `gorm:"serializer:json"`
+	Meta  []byte
 }
 
 // Labels is stored as a JSON document.
@@ -75,6 +76,35 @@ func (r *Repo) Label(ctx context.Context, team int64, key, value string) error {
 	labels[key] = value
 	_, err := r.sql.ExecContext(ctx, "UPDATE teams SET labels = $1 WHERE id = $2", labels, team) // want `lost update on teams.labels`
 	return err
+}
+
+// The document is decoded and merged here, encoded and written by a
+// helper that replaces the column.
+func (r *Repo) SetLabels(ctx context.Context, id uint, labels map[string]string) error {
+	var d Device
+	if err := r.db.WithContext(ctx).First(&d, id).Error; err != nil {
+		return err
+	}
+	meta := map[string]any{}
+	if d.Meta != nil {
+		if err := json.Unmarshal(d.Meta, &meta); err != nil {
+			return err
+		}
+	}
+	if len(labels) == 0 {
+		delete(meta, "labels")
+	} else {
+		meta["labels"] = labels
+	}
+	return r.setMeta(ctx, id, meta) // want `lost update on devices.meta`
+}
+
+func (r *Repo) setMeta(ctx context.Context, id uint, meta map[string]any) error {
+	b, err := json.Marshal(meta)
+	if err != nil {
+		return err
+	}
+	return r.db.WithContext(ctx).Model(&Device{}).Where("id", id).UpdateColumn("meta", b).Error
 }
 
 // ---- silent ----
