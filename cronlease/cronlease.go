@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "cronlease"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/cronlease.md",
 	Run:      analysisutil.Guard("cronlease", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -63,7 +64,8 @@ func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result,
 	}
 	name := jobName(sc.Fn)
 	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
-	s := effects.Of(pass.Fset, db, nc, ent, tx, sc.Fn)
+	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
+	s := effects.Of(pass.Fset, db, nc, ent, tx, cat, sc.Fn)
 	if len(s.Claims) == 0 {
 		if r, w, ok := flag(db, sc.Fn); ok {
 			col := w.Set[0].Column

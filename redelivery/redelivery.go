@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
 
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "redelivery"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/redelivery.md",
 	Run:      analysisutil.Guard("redelivery", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -37,6 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	nc := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	if db.Err != nil || nc.Err != nil || ent.Err != nil {
 		return nil, nil // the model failed here: stay silent, even about directives
 	}
@@ -53,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if d := ent.Delivery(fn); d != nil {
-			checkHandler(pass, rep, effects.Of(pass.Fset, db, nc, ent, tx, fn), d)
+			checkHandler(pass, rep, effects.Of(pass.Fset, db, nc, ent, tx, cat, fn), d)
 		}
 	}
 	return nil, nil

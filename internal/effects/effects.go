@@ -16,6 +16,7 @@ import (
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
 
@@ -67,7 +68,11 @@ const maxDepth = 4
 
 // Of collects the effects and claims of fn and the function literals
 // inside it.
-func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, fn *ssa.Function) *Set {
+//
+// With a schema, an INSERT that writes every column of a key of its table
+// from values the same on each run (the event's id, its payload) is not an
+// effect: run again, it violates the key instead of inserting a second row.
+func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, cat *schema.Catalog, fn *ssa.Function) *Set {
 	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}, tx: tx}
 	seen := map[ssa.CallInstruction]bool{}
 	inner := map[*ssa.Function]bool{}
@@ -98,7 +103,7 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 				if a.Heuristic {
 					continue // inferred from a name: never evidence of an effect
 				}
-				if ok, what := a.Repeats(); ok && !seen[a.Call] {
+				if ok, what := a.Repeats(); ok && !seen[a.Call] && !keyedInsert(cat, a) {
 					seen[a.Call] = true
 					e := &Effect{Call: a.Call, Pos: a.Pos, What: what, Origin: a.Position(fset), Access: a}
 					if a.Via != nil && len(a.Via.Callees) > 0 {
@@ -139,6 +144,40 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 	walk(fn, 0)
 	sort.SliceStable(s.Effects, func(i, j int) bool { return s.Effects[i].Pos < s.Effects[j].Pos })
 	return s
+}
+
+// keyedInsert reports an INSERT that writes every column of a key of its
+// table (the primary key, a full unique constraint) from Go values that
+// are the same on each run:
+//
+//	INSERT INTO products (product_id, name) VALUES ($1, $2)  -- product_id from the message
+func keyedInsert(cat *schema.Catalog, a *dbcall.Access) bool {
+	if cat == nil || a.Kind != dbcall.KindInsert || a.Table == "" {
+		return false
+	}
+	t := cat.Table(a.Table)
+	if t == nil {
+		return false
+	}
+	for _, u := range t.Keys() {
+		if u.Expr || len(u.Where) > 0 || u.WhereText != "" || len(u.Columns) == 0 {
+			continue
+		}
+		all := true
+		for _, col := range u.Columns {
+			found := false
+			for _, b := range a.Set {
+				if strings.EqualFold(b.Column, col) && !b.Value.IsZero() && entry.KeyOrigin(b.Value.Root, b.Value.Path).Stable() {
+					found = true
+				}
+			}
+			all = all && found
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // dbClaim describes a database claim: what it keys on and where it

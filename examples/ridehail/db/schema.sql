@@ -69,3 +69,10 @@ CREATE TABLE outbox (
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     sent_at    TIMESTAMPTZ
 );
+
+-- The last run of each periodic job: a replica claims a run by moving
+-- last_run past the start of the period.
+CREATE TABLE job_runs (
+    job_name TEXT        PRIMARY KEY,
+    last_run TIMESTAMPTZ NOT NULL DEFAULT 'epoch'
+);

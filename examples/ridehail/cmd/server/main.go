@@ -18,6 +18,7 @@ import (
 	"github.com/idemvet/idemvet/examples/ridehail/internal/payments"
 	"github.com/idemvet/idemvet/examples/ridehail/internal/store"
 	"github.com/idemvet/idemvet/examples/ridehail/internal/wallet"
+	"github.com/robfig/cron/v3"
 )
 
 func main() {
@@ -31,7 +32,7 @@ func main() {
 	defer st.Pool.Close()
 
 	pay := payments.New(os.Getenv("PAYMENTS_URL"), os.Getenv("PAYMENTS_KEY"))
-	wal := &wallet.Service{Store: st, Payments: pay}
+	wal := &wallet.Service{Store: st, Payments: pay, WebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET")}
 	srv := &api.Server{
 		Store:    st,
 		Dispatch: &dispatch.Service{Store: st, Payments: pay},
@@ -39,6 +40,11 @@ func main() {
 	}
 
 	go wal.RunTopUpRelay(ctx)
+
+	jobs := cron.New()
+	wal.Schedule(jobs)
+	jobs.Start()
+	defer jobs.Stop()
 
 	httpSrv := &http.Server{Addr: ":8080", Handler: srv.Routes(), ReadHeaderTimeout: 5 * time.Second}
 	go func() {

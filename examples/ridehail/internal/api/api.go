@@ -32,6 +32,7 @@ func (s *Server) Routes() http.Handler {
 	mux.HandleFunc("DELETE /v1/rides/{id}/rating", s.withdrawV1)
 	mux.HandleFunc("POST /v1/wallets/{id}/debit", s.debitV1)
 	mux.HandleFunc("POST /v1/wallets/{id}/topup", s.topUpV1)
+	mux.HandleFunc("POST /v1/webhooks/stripe", s.Wallet.StripeWebhook)
 
 	mux.HandleFunc("POST /v2/riders", s.registerV2)
 	mux.HandleFunc("POST /v2/rides/{id}/accept", s.acceptV2)
@@ -40,6 +41,7 @@ func (s *Server) Routes() http.Handler {
 	mux.HandleFunc("DELETE /v2/rides/{id}/rating", s.withdrawV2)
 	mux.HandleFunc("POST /v2/wallets/{id}/debit", s.debitV2)
 	mux.HandleFunc("POST /v2/wallets/{id}/topup", s.topUpV2)
+	mux.HandleFunc("POST /v2/webhooks/stripe", s.Wallet.StripeWebhookOnce)
 
 	mux.HandleFunc("GET /rides/open", s.openRides)
 	mux.HandleFunc("GET /drivers/{id}/profile", s.profile)

@@ -22,6 +22,11 @@ type DriverProfile struct {
 	RatingCount int64
 }
 
+type JobRun struct {
+	JobName string
+	LastRun pgtype.Timestamptz
+}
+
 type Outbox struct {
 	ID        int64
 	Topic     string

@@ -18,6 +18,8 @@ import (
 type Service struct {
 	Store    *store.Store
 	Payments *payments.Client
+	// WebhookSecret verifies Stripe's webhook signatures.
+	WebhookSecret string
 }
 
 // Debit is the original ride payment: read the balance, subtract in Go,
