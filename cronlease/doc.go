@@ -28,7 +28,9 @@
 //
 // pg_try_advisory_lock with its result tested, a tested distributed lock
 // (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built
-// with WithDistributedElector or WithDistributedLocker are fixes too.
+// with WithDistributedElector or WithDistributedLocker are fixes too. A
+// lock whose outcome is dropped (lock, _ := locker.Obtain(...), a bare
+// m.Lock() of redsync, an unread SetNX) guards nothing and is no fix.
 //
 // The analyzer reports at the registration whose function (with its
 // closures and everything it calls, in any package, through summaries)
