@@ -50,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	versioned, counters := versionedTables(db)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
+	guardsReported := map[string]bool{} // the check and column of each staleguard finding
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue
@@ -76,7 +77,13 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if d, ok := checkStaleGuard(pass, db, txs, a); ok {
-				rep.Report(d)
+				// One finding per check: the later updates it decides
+				// (the delivery marked processing, then discarded, then
+				// failed) follow from the first.
+				if k := guardKey(d); !guardsReported[k] {
+					guardsReported[k] = true
+					rep.Report(d)
+				}
 				continue
 			}
 			if isVersioned(cat, versioned, a.Table) {
@@ -88,6 +95,20 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// guardKey identifies what a staleguard finding is about: the read whose
+// value was checked, and the message's table and column (one read checked
+// by status == 'processing' || status == 'success' is one check).
+func guardKey(d analysis.Diagnostic) string {
+	if len(d.Related) < 2 {
+		return fmt.Sprint(d.Pos)
+	}
+	subject := d.Message
+	if i := strings.Index(subject, ":"); i >= 0 {
+		subject = subject[:i]
+	}
+	return fmt.Sprint(d.Related[1].Pos) + " " + subject
 }
 
 // versioned records a table's version column and where the model learned

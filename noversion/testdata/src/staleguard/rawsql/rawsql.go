@@ -224,3 +224,24 @@ func Publish(ctx context.Context, db *sql.DB, id int64) error {
 	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_at = now() WHERE id = $1", id) // want `check-then-update on posts\(status\): .* add AND status = 'draft'`
 	return err
 }
+
+// A delivery worker: one check decides the claim and the updates after
+// it. One finding, at the first.
+func Deliver(ctx context.Context, db *sql.DB, id int64, send func() error) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM deliveries WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status == "processing" || status == "success" {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'processing' WHERE id = $1", id); err != nil { // want `check-then-update on deliveries\(status\)`
+		return err
+	}
+	if err := send(); err != nil {
+		_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'failed' WHERE id = $1", id) // ok: the same check, reported once
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'success' WHERE id = $1", id) // ok: the same check, reported once
+	return err
+}
