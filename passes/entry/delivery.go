@@ -125,6 +125,9 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 	if w, ok := apis.WebhookCalls[name]; ok && g.deliveries[n.fn] == nil {
 		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryWebhook, Lib: w.Lib, ID: w.ID, Pos: call.Pos()}
 	}
+	if v := g.r.verifiers[callee]; v != nil && g.deliveries[n.fn] == nil {
+		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryWebhook, Lib: v.Lib, ID: v.ID, Pos: call.Pos()}
+	}
 	if c, ok := apis.ConsumeCalls[name]; ok && g.deliveries[n.fn] == nil {
 		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryMessage, Lib: c.Lib, ID: apis.DeliveryIDs[c.Lib], Pos: call.Pos()}
 	}

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(spawnFact)},
+	FactTypes:  []analysis.Fact{new(spawnFact), new(verifierFact)},
 }
 
 // Answer is the verdict on whether a function runs concurrently with
@@ -72,9 +72,11 @@ type Result struct {
 	pkg    *types.Package
 	fset   *token.FileSet
 	spawns map[*types.Func]*spawnFact
-	once   sync.Once
-	g      *graph
-	guard  string // a scheduler option that elects one instance
+	// verifiers are the imported functions that verify a webhook event.
+	verifiers map[*types.Func]*verifierFact
+	once      sync.Once
+	g         *graph
+	guard     string // a scheduler option that elects one instance
 
 	delivers, schedules bool // imports of delivery libraries and schedulers
 }
@@ -102,7 +104,7 @@ func (r *Result) Concurrent(fn *ssa.Function) (v Verdict) {
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
-	r := &Result{pkg: pass.Pkg, fset: pass.Fset, spawns: map[*types.Func]*spawnFact{}}
+	r := &Result{pkg: pass.Pkg, fset: pass.Fset, spawns: map[*types.Func]*spawnFact{}, verifiers: map[*types.Func]*verifierFact{}}
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = &Result{Err: fmt.Errorf("entry: internal error: %v", p)}, nil
@@ -117,6 +119,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 				r.spawns[fn] = f
 			}
 		}
+		if f, ok := of.Fact.(*verifierFact); ok {
+			if fn, ok := of.Object.(*types.Func); ok {
+				r.verifiers[fn] = f
+			}
+		}
 	}
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
 	for _, imp := range pass.Pkg.Imports() {
@@ -124,10 +131,17 @@ func run(pass *analysis.Pass) (res any, err error) {
 		r.schedules = r.schedules || apis.ScheduleImport(imp.Path())
 	}
 	uses := map[*types.Func]bool{}
+	verifies := false
 	for _, obj := range pass.TypesInfo.Uses {
 		if f, ok := obj.(*types.Func); ok {
 			if _, ok := apis.ScheduleGuards[f.FullName()]; ok {
 				uses[f] = true
+			}
+			if _, ok := apis.WebhookCalls[f.FullName()]; ok {
+				verifies = true
+			}
+			if r.verifiers[f] != nil {
+				r.delivers = true // a handler calling another package's verifier
 			}
 		}
 	}
@@ -135,6 +149,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	if mayExportSpawns(pass, r.spawns) {
 		r.once.Do(func() { r.g = r.build() })
 		r.g.exportSpawns(pass)
+	}
+	if verifies || r.delivers && len(r.verifiers) > 0 {
+		r.once.Do(func() { r.g = r.build() })
+		r.g.exportVerifiers(pass)
 	}
 	return r, nil
 }

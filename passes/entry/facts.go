@@ -190,3 +190,34 @@ func (g *graph) spawnedFreeVar(mc *ssa.MakeClosure, i int) (spawnUse, bool) {
 	}
 	return spawnUse{}, false
 }
+
+// verifierFact is a fact indicating that a function verifies or parses a
+// provider's webhook event and is not itself an HTTP handler: a handler
+// in another package calling it receives the provider's deliveries.
+//
+//	func (s *PaymentService) ParseWebhookEvent(payload []byte, sig, secret string) (*stripe.Event, error)
+type verifierFact struct {
+	Lib string
+	ID  string
+}
+
+func (*verifierFact) AFact() {}
+
+func (f *verifierFact) String() string { return "webhook verifier (" + f.Lib + ")" }
+
+// exportVerifiers exports a verifierFact for each function of the package
+// with a webhook delivery that is no HTTP handler of its own.
+func (g *graph) exportVerifiers(pass *analysis.Pass) {
+	for _, n := range g.order {
+		fn := n.fn
+		d := g.deliveries[fn]
+		obj, ok := fn.Object().(*types.Func)
+		if d == nil || d.Kind != apis.DeliveryWebhook || !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		if kind, _, ok := entryShape(fn.Signature); ok && kind == apis.EntryHTTP {
+			continue
+		}
+		pass.ExportObjectFact(obj, &verifierFact{Lib: d.Lib, ID: d.ID})
+	}
+}

@@ -26,12 +26,12 @@ func main() {
 	c := cron.New()
 
 	// ---- reported ----
-	c.AddFunc("@daily", invoiceUnlocked)  // want `cron job main.invoiceUnlocked runs in every instance at the same time and repeats its insert into invoices`
-	c.AddFunc("@daily", invoiceLockErr)   // want `cron job main.invoiceLockErr runs in every instance .* insert into invoices`
-	c.AddFunc("@hourly", mutexIgnored)    // want `cron job main.mutexIgnored runs in every instance .* relative update of accounts.fees`
-	c.AddFunc("@hourly", setnxIgnored)    // want `cron job main.setnxIgnored runs in every instance .* relative update of accounts.fees`
-	c.AddFunc("@every 1m", announce)      // want `cron job main.announce runs in every instance .* NATS publish`
-	c.AddFunc("@daily", rollup)           // want `cron job main.rollup runs in every instance .* relative upsert of daily_totals.amount`
+	c.AddFunc("@daily", invoiceUnlocked) // want `cron job main.invoiceUnlocked runs in every instance at the same time and repeats its insert into invoices`
+	c.AddFunc("@daily", invoiceLockErr)  // want `cron job main.invoiceLockErr runs in every instance .* insert into invoices`
+	c.AddFunc("@hourly", mutexIgnored)   // want `cron job main.mutexIgnored runs in every instance .* relative update of accounts.fees`
+	c.AddFunc("@hourly", setnxIgnored)   // want `cron job main.setnxIgnored runs in every instance .* relative update of accounts.fees`
+	c.AddFunc("@every 1m", announce)     // want `cron job main.announce runs in every instance .* NATS publish`
+	c.AddFunc("@daily", rollup)          // want `cron job main.rollup runs in every instance .* relative upsert of daily_totals.amount`
 
 	// ---- silent ----
 	c.AddFunc("@daily", invoiceLocked) // ok: redislock obtained and tested
