@@ -41,6 +41,10 @@ var describedPrefixes = []string{
 	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/rs/zerolog", "github.com/go-logr/", "k8s.io/klog",
 	"github.com/hashicorp/go-hclog", "github.com/apex/log", "github.com/charmbracelet/log", "github.com/inconshreveable/log15",
 	"github.com/phuslu/log", "gopkg.in/natefinch/lumberjack.v2", "github.com/natefinch/lumberjack",
+	// log shippers and error reporters, which queue entries and send them
+	// from their own goroutines (flexprice's logger posts every entry to
+	// fluentd after zap: fluent-logger-golang, Async)
+	"github.com/fluent/fluent-logger-golang", "gopkg.in/Graylog2/go-gelf", "github.com/getsentry/sentry-go",
 	// retries and retrying clients
 	"github.com/cenkalti/backoff", "github.com/avast/retry-go", "github.com/sethvargo/go-retry",
 	"github.com/hashicorp/go-retryablehttp", "github.com/go-resty/resty",
