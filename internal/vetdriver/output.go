@@ -56,6 +56,13 @@ func (o output) print(fset *token.FileSet, id string, results []result) int {
 	return exit
 }
 
+// prereqError is the error of an analyzer that did not run because a
+// prerequisite failed; its text carries the prerequisites' reasons (go vet
+// prints the roots' errors only).
+type prereqError string
+
+func (e prereqError) Error() string { return string(e) }
+
 // rootResult is the result of an analyzer on a root package of a
 // standalone run.
 type rootResult struct {
@@ -84,9 +91,18 @@ func (o output) printRoots(fset *token.FileSet, results []rootResult) int {
 	}
 	for _, r := range results {
 		for _, e := range r.prereqErrs {
-			printErr(e.a, e.err)
+			if _, ok := e.err.(prereqError); !ok {
+				printErr(e.a, e.err)
+			}
 		}
 		if r.err != nil {
+			if _, ok := r.err.(prereqError); ok {
+				// The failing prerequisite's own error, printed with
+				// the package's first root, says what to fix; five
+				// checkers repeating it do not.
+				errors++
+				continue
+			}
 			printErr(r.a, r.err)
 			continue
 		}

@@ -408,7 +408,7 @@ func (e *passEnv) run(roots []*analysis.Analyzer) []result {
 			}
 			if failed != nil {
 				sort.Strings(failed)
-				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				act.err = prereqError(fmt.Sprintf("failed prerequisites: %s", strings.Join(failed, ", ")))
 				return
 			}
 			filter := map[reflect.Type]bool{}
