@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemvet/idemvet/internal/idemvettest"
+
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 )
@@ -61,28 +63,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// resolvesFullName reports whether the function or method key
-// ("pkg.F", "(pkg.T).M", "(*pkg.T).M") exists in pkg.
-func resolvesFullName(pkg *types.Package, key string) bool {
-	if !strings.HasPrefix(key, "(") {
-		f, ok := pkg.Scope().Lookup(strings.TrimPrefix(key, pkg.Path()+".")).(*types.Func)
-		return ok && f.FullName() == key
-	}
-	end := strings.Index(key, ")")
-	recv := strings.TrimPrefix(strings.TrimPrefix(key[1:end], "*"), pkg.Path()+".")
-	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
-	if !ok {
-		return false
-	}
-	var t types.Type = types.NewPointer(tn.Type())
-	if types.IsInterface(tn.Type()) {
-		t = tn.Type()
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, key[end+2:])
-	f, ok := obj.(*types.Func)
-	return ok && f.FullName() == key
-}
-
 // TestSquirrelAPI holds passes/apis' squirrel tables to the real library.
 func TestSquirrelAPI(t *testing.T) {
 	pkg := loadLibs(t, apis.SquirrelPkg)[apis.SquirrelPkg]
@@ -114,7 +94,7 @@ func TestSquirrelAPI(t *testing.T) {
 		}
 	}
 	for _, key := range []string{apis.SquirrelExpr, "(" + apis.SquirrelPkg + ".RowScanner).Scan"} {
-		if !resolvesFullName(pkg, key) {
+		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve", key)
 		}
 	}
@@ -138,7 +118,7 @@ func TestGormV1API(t *testing.T) {
 		t.Errorf("%s not on v1's *DB", apis.GormV1RecordNotFound)
 	}
 	for _, key := range append(sortedKeys(apis.NotFoundPredicates), apis.GormV1ExprFunc) {
-		if !resolvesFullName(pkg, key) {
+		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve", key)
 		}
 	}
@@ -160,7 +140,7 @@ func TestPgxV4API(t *testing.T) {
 				continue
 			}
 			n++
-			if !resolvesFullName(pkgs[p], key) {
+			if !idemvettest.ResolvesFullName(pkgs[p], key) {
 				t.Errorf("%s does not resolve", key)
 			}
 		}
@@ -200,7 +180,7 @@ func TestBunAPI(t *testing.T) {
 	for _, key := range sortedKeys(apis.Methods) {
 		if strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(key, "("), "*"), apis.BunPkg+".") {
 			n++
-			if !resolvesFullName(pkg, key) {
+			if !idemvettest.ResolvesFullName(pkg, key) {
 				t.Errorf("%s does not resolve", key)
 			}
 		}
@@ -282,7 +262,7 @@ func TestNamedSQLAPI(t *testing.T) {
 			continue
 		}
 		n++
-		if !resolvesFullName(pkg, key) {
+		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve", key)
 			continue
 		}

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemvet/idemvet/internal/idemvettest"
+
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -63,7 +65,7 @@ func TestDeliveryAPI(t *testing.T) {
 			continue
 		}
 		checked++
-		if !resolves(pkg, key) {
+		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve in %s", key, pkg.Path())
 		}
 	}
@@ -131,26 +133,4 @@ func pkgOf(name string) string {
 		return name[:slash+1+i]
 	}
 	return name
-}
-
-// resolves reports whether the function or method key exists in pkg with
-// exactly that full name.
-func resolves(pkg *types.Package, key string) bool {
-	if !strings.HasPrefix(key, "(") {
-		f, ok := pkg.Scope().Lookup(strings.TrimPrefix(key, pkg.Path()+".")).(*types.Func)
-		return ok && f.FullName() == key
-	}
-	end := strings.Index(key, ")")
-	recv := strings.TrimPrefix(strings.TrimPrefix(key[1:end], "*"), pkg.Path()+".")
-	tn, ok := pkg.Scope().Lookup(recv).(*types.TypeName)
-	if !ok {
-		return false
-	}
-	var t types.Type = types.NewPointer(tn.Type())
-	if types.IsInterface(tn.Type()) {
-		t = tn.Type()
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, key[end+2:])
-	f, ok := obj.(*types.Func)
-	return ok && f.FullName() == key
 }
