@@ -83,8 +83,13 @@ func standaloneJSON(t *testing.T, dir string) *moduleRun {
 	})
 }
 
-// vetModule is go vet -vettool=idemvet ./... in dir, run once.
+// vetModule is go vet -vettool=idemvet ./... in dir, run once. It runs
+// after the module's standalone run, whose go list -export has compiled
+// the dependencies into the build cache: run side by side, both go
+// commands would compile the same dependencies at once (on a cold cache,
+// e2esdk's SDKs are most of the package's time).
 func vetModule(t *testing.T, dir string) *moduleRun {
+	standaloneJSON(t, dir)
 	return runModule(t, "vet "+dir, func() *exec.Cmd { return vettest.GoVet(dir, binary, "./...") })
 }
 
