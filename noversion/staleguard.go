@@ -46,8 +46,8 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		if keepsValue(g, set) {
 			continue // "driver cannot be changed": the write sets the value the check required, the column does not move
 		}
-		if idempotentSkip(g, set) && !effectAfter(db, a) {
-			continue // "already in that state, nothing to do": the write repeats itself and nothing else follows
+		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) {
+			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
 		}
 		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) {
 			continue
@@ -172,6 +172,29 @@ func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) bool {
 			continue
 		}
 		if ssautil.Reachable(a.Call.Block(), x.Call.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// effectBetween reports a write of another table after the check and
+// before the update: a quote checked "not yet issued", the signatures
+// saved, then the quote marked issued. Two requests racing past the check
+// both do the work; that the final mark writes the same value does not
+// undo the second.
+func effectBetween(db *dbcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
+	fi := db.Func(a.Fn)
+	if fi == nil || g.If == nil || g.If.Block() == nil || a.Call.Block() == nil || g.If.Parent() != a.Fn {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if x == a || x.Call == a.Call || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
+			continue
+		}
+		xb := x.Call.Block()
+		before := ssautil.Reachable(xb, a.Call.Block()) && (xb != a.Call.Block() || ssautil.Index(x.Call) < ssautil.Index(a.Call))
+		if before && ssautil.Reachable(g.If.Block(), xb) {
 			return true
 		}
 	}

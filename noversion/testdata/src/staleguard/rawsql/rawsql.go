@@ -245,3 +245,37 @@ func Deliver(ctx context.Context, db *sql.DB, id int64, send func() error) error
 	_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'success' WHERE id = $1", id) // ok: the same check, reported once
 	return err
 }
+
+// Skipped when already issued, but the work is done before the mark: two
+// requests both pass the check and both save signatures.
+func IssueQuote(ctx context.Context, db *sql.DB, quote int64, sig string) error {
+	var state string
+	if err := db.QueryRowContext(ctx, "SELECT state FROM quotes WHERE id = $1", quote).Scan(&state); err != nil {
+		return err
+	}
+	if state == "issued" {
+		return errors.New("already issued")
+	}
+	if _, err := db.ExecContext(ctx, "INSERT INTO signatures (quote_id, sig) VALUES ($1, $2)", quote, sig); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE quotes SET state = 'issued' WHERE id = $1", quote) // want `check-then-update on quotes\(state\)`
+	return err
+}
+
+// The same work done before the check: nothing is done on its word but the
+// mark, which writes the same value either way.
+func IssueQuoteLogged(ctx context.Context, db *sql.DB, quote int64, sig string) error {
+	if _, err := db.ExecContext(ctx, "INSERT INTO signatures (quote_id, sig) VALUES ($1, $2)", quote, sig); err != nil {
+		return err
+	}
+	var state string
+	if err := db.QueryRowContext(ctx, "SELECT state FROM quotes WHERE id = $1", quote).Scan(&state); err != nil {
+		return err
+	}
+	if state == "issued" {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "UPDATE quotes SET state = 'issued' WHERE id = $1", quote) // ok: idempotent, nothing done between
+	return err
+}
