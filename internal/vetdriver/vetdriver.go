@@ -227,6 +227,10 @@ func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analys
 			gob.Register(f)
 		}
 	}
+	// -cpuprofile and -memprofile profile this run alone (go vet passes
+	// them to every run of the invocation: run a saved config by hand).
+	stop := profile(flags.cpuprofile, flags.memprofile)
+	defer stop()
 	return runUnit(fs.Arg(0), flags.enabled(), opts, output{json: flags.json, context: flags.context})
 }
 
