@@ -71,6 +71,15 @@
 // gRPC call that does not read; in the handler, its closures, or any
 // function it calls in any package (through summaries).
 //
+// A send that is the handler's last act (a POST, an email, a publish with
+// no effect after it, and not in a loop) is the delivery the handler
+// makes: a redelivery repeats it only when it failed or its outcome was
+// lost, the at-least-once contract its receiver deduplicates on, and a
+// claim before it would drop the delivery when the send fails. It is
+// reported when an effect follows it (a failure there sends again), when
+// a claim before it commits after it, and when its operation takes an
+// idempotency key (a Stripe charge: pass one derived from the event id).
+//
 // It stays silent on handlers whose effects are all idempotent (absolute
 // UPDATE, DELETE, upserts, INSERT ... ON CONFLICT DO NOTHING), on effects
 // after a claim that holds (above), on effects in a call that claims

@@ -92,6 +92,13 @@ func checkHandler(pass *analysis.Pass, rep *report.Reporter, s *effects.Set, d *
 		if ok {
 			continue // a claim lets one delivery through
 		}
+		apart := weak != nil && weak.Once && weak.Key.Stable()
+		if s.Delivers(e) && !apart {
+			// The send is the delivery the handler makes, at least once.
+			// Unless a claim before it commits after it: the handler
+			// means to run once, and a failed commit sends again.
+			continue
+		}
 		related := []analysis.RelatedInformation{{Pos: d.Pos, Message: "the " + d.Kind.String() + " is received here"}}
 		if weak != nil {
 			related = append(related, analysis.RelatedInformation{Pos: weak.Call.Pos(), Message: "the claim that does not hold on redelivery"})
@@ -145,6 +152,11 @@ func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect, weak *ef
 			return fmt.Sprintf("%s repeats %s when %s: %s; make the claim and the effect in one transaction", handler, what, again, weakness(pass, weak))
 		}
 		return fmt.Sprintf("%s repeats %s when %s: %s; claim %s instead (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction", handler, what, again, weakness(pass, weak), id)
+	}
+	if e.Net != nil && e.Net.Keyable() {
+		// The operation takes an idempotency key: the receiver
+		// deduplicates, with no claim to commit.
+		return fmt.Sprintf("%s repeats %s when %s; pass an idempotency key derived from %s", handler, what, again, id)
 	}
 	return fmt.Sprintf("%s repeats %s when %s; claim %s first (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction", handler, what, again, id)
 }

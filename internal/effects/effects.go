@@ -32,6 +32,8 @@ type Effect struct {
 	// Origin is where the effect happens ("grants.go:40").
 	Origin string
 	Access *dbcall.Access
+	// Net is the network call, for a send; nil for a database effect.
+	Net *netcall.Call
 }
 
 // Claim is an operation that lets one caller through, its outcome tested.
@@ -120,7 +122,7 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 				}
 				if ok, what := c.Repeats(); ok && !seen[c.Instr] {
 					seen[c.Instr] = true
-					e := &Effect{Call: c.Instr, Pos: c.Instr.Pos(), What: what}
+					e := &Effect{Call: c.Instr, Pos: c.Instr.Pos(), What: what, Net: c}
 					if len(c.Chain) > 1 {
 						e.Via = c.Chain[0]
 					}
@@ -319,6 +321,69 @@ func (s *Set) ClaimedOnce(e *Effect) (bool, *Claim) {
 		}
 	}
 	return false, apart
+}
+
+// Delivers reports whether e is the send the run exists to make: a
+// network effect (a POST, an email, a publish) after which no effect of
+// the set may run, itself included (a loop over recipients), to an
+// operation that takes no idempotency key.
+//
+//	resp, err := dispatch.SendWebhook(ctx, url, payload)  // the job's delivery
+//	repo.UpdateStatus(ctx, id, "sent")                     // absolute: no effect
+//
+// A redelivery then repeats the send only when it failed or its outcome
+// was lost: the at-least-once contract of a forwarder, which the receiver
+// deduplicates on, as an outbox publisher's consumers do. Claiming the
+// event first would not help: the send cannot commit with the claim, and a
+// claim taken before a send that fails drops the delivery. An effect after
+// the send is different: its failure retries the run, and the receiver
+// gets the send again for a reason not its own. So is a send whose
+// operation takes a key (a Stripe charge): the seeds' rule is never to
+// retry a payment without one, and the fix is at hand.
+func (s *Set) Delivers(e *Effect) bool {
+	if e.Net == nil || e.Net.Keyable() {
+		return false
+	}
+	for _, o := range s.Effects {
+		if o != e && o.Call == e.Call {
+			return false // one callee sends and does more, in an order not known here
+		}
+		if s.mayFollow(e.Call, o.Call) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayFollow reports whether b may run after a in one run of the root: on
+// some path from a in their function (b == a again in a loop), lifted to
+// the root when they are in different closures. Unknown orders may.
+func (s *Set) mayFollow(a, b ssa.CallInstruction) bool {
+	if a.Parent() != b.Parent() {
+		la, lb := lift(a, s.Root), lift(b, s.Root)
+		if la == nil || lb == nil || la == lb {
+			return true
+		}
+		return mayFollowInstr(la, lb)
+	}
+	return mayFollowInstr(a, b)
+}
+
+// mayFollowInstr reports whether b may run after a, both in one function.
+func mayFollowInstr(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return true
+	}
+	if ab == bb && a != b && ssautil.Index(a) < ssautil.Index(b) {
+		return true
+	}
+	for _, succ := range ab.Succs {
+		if ssautil.Reachable(succ, bb) {
+			return true
+		}
+	}
+	return false
 }
 
 // decidedByRead reports an insert after a read of its table: decided by

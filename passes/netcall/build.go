@@ -58,6 +58,9 @@ type reqSum struct {
 	// repeat is harmless.
 	api        string
 	idempotent bool
+	// keyable marks an operation whose input takes an idempotency key
+	// (an SDK's key field, a gRPC request message's key field).
+	keyable bool
 	// retry names the retry loop of the function sending the request that
 	// repeats it while its method is still a parameter ("the loop at
 	// client.go:57"); retryHere reports that this instantiation resolved

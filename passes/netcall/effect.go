@@ -60,6 +60,19 @@ func (c *Call) Repeats() (bool, string) {
 	return false, ""
 }
 
+// Keyable reports whether a request that Repeats counts goes to an
+// operation that takes an idempotency key (a Stripe call, an AWS operation
+// with a ClientToken, a gRPC request message with a key field): the
+// caller can make the repeat harmless by passing one.
+func (c *Call) Keyable() bool {
+	for _, q := range c.Requests {
+		if q.Keyable && !q.Idempotent {
+			return true
+		}
+	}
+	return false
+}
+
 // idempotentVerbs begin the names of SDK methods whose requests set,
 // read or remove state (stripe-go's sub.Client.Update, a client's
 // SetDefaultPaymentMethod): repeating them leaves the same state even when

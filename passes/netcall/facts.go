@@ -31,6 +31,7 @@ type reqFact struct {
 	Chain        []string
 	API          string
 	Idempotent   bool
+	Keyable      bool
 	Retry        string
 }
 
@@ -185,7 +186,7 @@ func (s *summary) encode() *netFact {
 }
 
 func (q reqSum) encode() reqFact {
-	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain, API: q.api, Idempotent: q.idempotent, Retry: q.retry}
+	rf := reqFact{Lib: q.lib, Method: q.method, MethodParam: q.methodParam, URL: q.url, RequestParam: q.requestParam, Chain: q.chain, API: q.api, Idempotent: q.idempotent, Keyable: q.keyable, Retry: q.retry}
 	for _, h := range q.headers {
 		rf.Headers = append(rf.Headers, h.encode())
 	}
@@ -220,7 +221,7 @@ func (f *netFact) decode() *summary {
 }
 
 func (q reqFact) decode() reqSum {
-	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain, api: q.API, idempotent: q.Idempotent, retry: q.Retry}
+	r := reqSum{lib: q.Lib, method: q.Method, methodParam: q.MethodParam, url: q.URL, requestParam: q.RequestParam, chain: q.Chain, api: q.API, idempotent: q.Idempotent, keyable: q.Keyable, retry: q.Retry}
 	for _, h := range q.Headers {
 		r.headers = append(r.headers, h.decode())
 	}

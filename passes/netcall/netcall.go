@@ -131,6 +131,10 @@ type Request struct {
 	// update).
 	API        string
 	Idempotent bool
+	// Keyable reports an operation whose input takes an idempotency key
+	// the server deduplicates on (stripe-go's Params.IdempotencyKey, AWS
+	// ClientToken, a gRPC request message's key field), set or not.
+	Keyable bool
 	// RetriedBy names the retry loop of a callee that repeats the request
 	// ("the loop at client.go:57"), set where the callee's method
 	// parameter is filled in: the caller decides that it is a POST.

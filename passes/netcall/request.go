@@ -25,6 +25,7 @@ func (b *builder) directRequest(fn *ssa.Function, call ssa.CallInstruction, nf a
 	q.lib, q.method, q.send = nf.Lib, nf.Method, call
 	q.api, q.idempotent = nf.API, nf.Idempotent
 	if len(nf.KeyFields) > 0 && nf.KeyArg < len(args) {
+		q.keyable = true
 		q.headers = append(q.headers, b.inputKeys(fn, args[nf.KeyArg], nf.KeyFields)...)
 	}
 	if nf.ClientRecv || nf.RequestRecv {
@@ -339,7 +340,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 	full := ssautil.FullArgs(call.Common())
 	out := newReq()
 	out.lib, out.method = q.lib, q.method
-	out.api, out.idempotent = q.api, q.idempotent
+	out.api, out.idempotent, out.keyable = q.api, q.idempotent, q.keyable
 	out.retry = q.retry
 	out.chain = q.chain
 	if !transparent {
@@ -634,7 +635,7 @@ func storesTo(addr ssa.Value) []ssa.Value {
 // export converts a request summary relative to the function of a call
 // into the Result's form.
 func (q reqSum) export() *Request {
-	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Send: q.send, Client: q.client}
+	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Keyable: q.keyable, Send: q.send, Client: q.client}
 	if q.retryHere {
 		r.RetriedBy = q.retry
 	}

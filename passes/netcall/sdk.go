@@ -137,6 +137,7 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 					if st.Field(i).Name() == k {
 						// The message carries a key; a retry of the
 						// interceptor re-sends the same message.
+						q.keyable = true
 						q.headers = append(q.headers, hdr{name: keyHeader, v: src{other: true}})
 					}
 				}

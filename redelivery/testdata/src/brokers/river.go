@@ -20,7 +20,11 @@ type ReceiptWorker struct {
 
 // river retries a job that fails or whose worker dies.
 func (w *ReceiptWorker) Work(ctx context.Context, job *river.Job[ReceiptArgs]) error {
-	return smtp.SendMail("mail:25", nil, "shop@example.com", []string{"x@example.com"}, []byte(job.Args.Order)) // want `river job handler repeats this email when the job is retried; claim job.ID first`
+	if err := smtp.SendMail("mail:25", nil, "shop@example.com", []string{"x@example.com"}, []byte(job.Args.Order)); err != nil { // want `river job handler repeats this email when the job is retried; claim job.ID first`
+		return err
+	}
+	_, err := w.L.DB.ExecContext(ctx, `UPDATE orders SET receipts = receipts + 1 WHERE ref = $1`, job.Args.Order) // want `river job handler repeats this relative update of orders.receipts`
+	return err
 }
 
 type PayoutArgs struct{ Account string }

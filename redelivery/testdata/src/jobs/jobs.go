@@ -2,8 +2,12 @@
 package jobs
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
+	"log"
+	"net/http"
 	"net/smtp"
 
 	"github.com/hibiken/asynq"
@@ -11,8 +15,70 @@ import (
 
 type Worker struct{ DB *sql.DB }
 
+// Sending the receipt is the job: asynq retries it when the mail server
+// refused it, which is what a mail job is for.
 func (w *Worker) SendReceipt(ctx context.Context, t *asynq.Task) error {
-	return smtp.SendMail("mail:25", nil, "billing@example.com", []string{"x@example.com"}, t.Payload()) // want `asynq job handler repeats this email when the job is retried; claim the task ID first`
+	return smtp.SendMail("mail:25", nil, "billing@example.com", []string{"x@example.com"}, t.Payload()) // ok: the send is the job's delivery
+}
+
+type dispatch struct {
+	URL     string
+	Payload []byte
+}
+
+// A webhook delivery job: the attempt is looked up, marked, sent, and its
+// outcome recorded. Only absolute writes follow the send.
+func (w *Worker) Deliver(ctx context.Context, t *asynq.Task) error {
+	var d dispatch
+	if err := json.Unmarshal(t.Payload(), &d); err != nil {
+		return err
+	}
+	if _, err := w.DB.ExecContext(ctx, `UPDATE deliveries SET status = 'sending' WHERE url = $1`, d.URL); err != nil {
+		return err
+	}
+	_, err := http.Post(d.URL, "application/json", bytes.NewReader(d.Payload)) // ok: the send is the job's delivery
+	status := "sent"
+	if err != nil {
+		status = "retry"
+	}
+	if _, uerr := w.DB.ExecContext(ctx, `UPDATE deliveries SET status = $1 WHERE url = $2`, status, d.URL); uerr != nil {
+		log.Printf("record delivery: %v", uerr)
+	}
+	return err
+}
+
+// A verification mail: the row with its code is inserted, then mailed.
+// The insert repeats (a second code on each retry); the mail is the job's
+// delivery.
+func (w *Worker) SendVerify(ctx context.Context, t *asynq.Task) error {
+	var id int64
+	if err := w.DB.QueryRowContext(ctx, `INSERT INTO verify_emails (username, secret_code) VALUES ($1, md5(random()::text)) RETURNING id`, string(t.Payload())).Scan(&id); err != nil { // want `asynq job handler repeats this insert into verify_emails`
+		return err
+	}
+	return smtp.SendMail("mail:25", nil, "hello@example.com", []string{"x@example.com"}, []byte("code")) // ok: the last act
+}
+
+// The receipt is mailed, then logged: when the log insert fails, asynq
+// retries the task and the customer gets the mail again.
+func (w *Worker) SendReceiptLogged(ctx context.Context, t *asynq.Task) error {
+	if err := smtp.SendMail("mail:25", nil, "billing@example.com", []string{"x@example.com"}, t.Payload()); err != nil { // want `asynq job handler repeats this email when the job is retried`
+		return err
+	}
+	_, err := w.DB.ExecContext(ctx, `INSERT INTO mail_log (body) VALUES ($1)`, t.Payload()) // want `asynq job handler repeats this insert into mail_log`
+	return err
+}
+
+// A digest to every subscriber in one task: when the fourth fails, the
+// retry mails the first three again.
+func (w *Worker) SendDigest(ctx context.Context, t *asynq.Task) error {
+	var to []string
+	json.Unmarshal(t.Payload(), &to)
+	for _, addr := range to {
+		if err := smtp.SendMail("mail:25", nil, "news@example.com", []string{addr}, []byte("digest")); err != nil { // want `asynq job handler repeats this email when the job is retried`
+			return err
+		}
+	}
+	return nil
 }
 
 func (w *Worker) Expire(ctx context.Context, t *asynq.Task) error {
@@ -32,4 +98,8 @@ func (w *Worker) Bill(ctx context.Context, t *asynq.Task) error {
 
 func register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("receipt", w.SendReceipt)
+	mux.HandleFunc("deliver", w.Deliver)
+	mux.HandleFunc("verify", w.SendVerify)
+	mux.HandleFunc("receipt:logged", w.SendReceiptLogged)
+	mux.HandleFunc("digest", w.SendDigest)
 }

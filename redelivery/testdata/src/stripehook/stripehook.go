@@ -61,16 +61,50 @@ func (h *Handler) CreditUnchecked(w http.ResponseWriter, r *http.Request) {
 	h.db.ExecContext(r.Context(), `UPDATE wallets SET balance = balance + 100 WHERE customer = $1`, "c") // want `repeats this relative update of wallets.balance`
 }
 
-func (h *Handler) Forward(w http.ResponseWriter, r *http.Request) {
+// A publish followed by a credit: when the credit fails, the redelivery
+// publishes again.
+func (h *Handler) ForwardThenCredit(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
-	h.nc.Publish("billing.paid", []byte(event.ID)) // want `repeats this NATS publish`
+	h.nc.Publish("billing.paid", []byte(event.ID))                                                  // want `repeats this NATS publish`
+	h.db.ExecContext(r.Context(), `UPDATE wallets SET balance = balance + 100 WHERE customer = 'c'`) // want `repeats this relative update of wallets.balance`
 }
 
-func (h *Handler) Notify(w http.ResponseWriter, r *http.Request) {
+// A POST to the partner, then the grant: a failed grant posts again.
+func (h *Handler) NotifyThenGrant(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
-	http.Post("https://partner.example.com/paid", "application/json", bytes.NewReader([]byte(event.ID))) // want `repeats this POST https://partner.example.com/paid`
+	if _, err := http.Post("https://partner.example.com/paid", "application/json", bytes.NewReader([]byte(event.ID))); err != nil { // want `repeats this POST https://partner.example.com/paid`
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	h.db.ExecContext(r.Context(), `INSERT INTO grants (customer, plan) VALUES ($1, 'pro')`, "c") // want `repeats this insert into grants`
+}
+
+// A POST for each line of the invoice: when the third fails, the
+// redelivery posts the first two again.
+func (h *Handler) NotifyEach(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	var lines []string
+	json.Unmarshal(event.Data.Raw, &lines)
+	for _, l := range lines {
+		if _, err := http.Post("https://partner.example.com/lines", "text/plain", bytes.NewReader([]byte(l))); err != nil { // want `repeats this POST https://partner.example.com/lines`
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+	}
+}
+
+// A new charge as the handler's last act: Stripe takes an idempotency
+// key, and a payment is never retried without one.
+func (h *Handler) ChargeLast(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	h.db.ExecContext(r.Context(), `UPDATE invoices SET status = 'charging' WHERE stripe_id = $1`, event.ID)
+	if _, err := charge.New(&stripe.ChargeParams{}); err != nil { // want `stripe webhook handler repeats this POST .*; pass an idempotency key derived from event.ID`
+		w.WriteHeader(http.StatusBadGateway)
+	}
 }
 
 // ---- silent ----
@@ -130,6 +164,54 @@ func (h *Handler) NotifyKeyed(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequest("POST", "https://partner.example.com/paid", bytes.NewReader(body))
 	req.Header.Set("Idempotency-Key", "stripe-"+event.ID)
 	http.DefaultClient.Do(req) // ok: a stable Idempotency-Key
+}
+
+// Forwarding the event is the handler's delivery: a redelivery publishes
+// again only when the publish failed, and the subscribers deduplicate on
+// the event id (a claim first would drop the event when the publish fails).
+func (h *Handler) Forward(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	if err := h.nc.Publish("billing.paid", []byte(event.ID)); err != nil { // ok: the forward is the delivery
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
+// The POST to the partner is the last act; what follows sets state.
+func (h *Handler) Notify(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	if _, err := http.Post("https://partner.example.com/paid", "application/json", bytes.NewReader([]byte(event.ID))); err != nil { // ok: the send is the delivery
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	h.db.ExecContext(r.Context(), `UPDATE invoices SET notified = true WHERE stripe_id = $1`, event.ID) // ok: absolute
+}
+
+// A claim committed before the charge: one delivery charges.
+func (h *Handler) ChargeClaimed(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	res, err := h.db.ExecContext(r.Context(), `INSERT INTO processed_events (id) VALUES ($1) ON CONFLICT DO NOTHING`, event.ID)
+	if err != nil {
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return
+	}
+	charge.New(&stripe.ChargeParams{}) // ok: after the claim
+}
+
+// The charge's idempotency key is the event's: Stripe answers a
+// redelivery with the first charge.
+func (h *Handler) ChargeKeyed(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
+	params := &stripe.ChargeParams{}
+	params.SetIdempotencyKey("charge-" + event.ID)
+	if _, err := charge.New(params); err != nil { // ok: keyed by the event
+		w.WriteHeader(http.StatusBadGateway)
+	}
 }
 
 // Not a webhook: a plain form post (checkfindinsert's business).
