@@ -66,7 +66,7 @@ func (h *Handler) CreditUnchecked(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) ForwardThenCredit(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	event, _ := webhook.ConstructEvent(body, r.Header.Get("Stripe-Signature"), h.secret)
-	h.nc.Publish("billing.paid", []byte(event.ID))                                                  // want `repeats this NATS publish`
+	h.nc.Publish("billing.paid", []byte(event.ID))                                                   // want `repeats this NATS publish`
 	h.db.ExecContext(r.Context(), `UPDATE wallets SET balance = balance + 100 WHERE customer = 'c'`) // want `repeats this relative update of wallets.balance`
 }
 
