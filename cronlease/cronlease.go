@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "cronlease"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/cronlease.md",
 	Run:      analysisutil.Guard("cronlease", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer, effects.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -46,10 +46,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ent.MaySchedule() {
 		return nil, nil // imports no library that delivers or schedules
 	}
-	if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
-		return nil, nil // no effects: nothing a schedule could repeat
-	}
+	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
 	for _, sc := range ent.Schedules() {
+		if sc.Obj != nil {
+			checkImported(rep, eff, sc)
+			continue
+		}
+		if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
+			continue // no effects here: nothing this schedule could repeat
+		}
 		checkSchedule(pass, rep, db, nc, ent, sc)
 	}
 	return nil, nil
@@ -92,9 +97,32 @@ func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result,
 			Pos:      sc.Call.Pos(),
 			End:      token.NoPos,
 			Category: "nolease",
-			Message: fmt.Sprintf("%s job %s runs in every instance at the same time and repeats its %s at %s; claim a lease first (UPDATE job_leases SET held_until = now() + interval '10 minutes' WHERE job_name = $1 AND held_until < now(), and skip when 0 rows), take pg_try_advisory_lock, or use a scheduler with a distributed locker",
-				sc.Lib, name, e.What, where),
-			Related: []analysis.RelatedInformation{{Pos: e.Pos, Message: "the effect repeated by each instance"}},
+			Message:  nolease(sc.Lib, name, e.What, where),
+			Related:  []analysis.RelatedInformation{{Pos: e.Pos, Message: "the effect repeated by each instance"}},
+		})
+		return // one finding per registration
+	}
+}
+
+// checkImported reports a registration of a function of another package
+// that repeats an effect with no claim before it, from its summary.
+func checkImported(rep *report.Reporter, eff *effects.Result, sc *entry.Schedule) {
+	if sc.Guard != "" {
+		return // the scheduler runs each job in one instance
+	}
+	sum := eff.Imported(sc.Obj)
+	if sum == nil {
+		return
+	}
+	for _, e := range sum.Effects {
+		if e.Claimed {
+			continue
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos:      sc.Call.Pos(),
+			End:      token.NoPos,
+			Category: "nolease",
+			Message:  nolease(sc.Lib, ssautil.ObjLabel(sc.Obj), e.What, e.Origin),
 		})
 		return // one finding per registration
 	}
@@ -131,6 +159,11 @@ func flag(db *dbcall.Result, fn *ssa.Function) (read, write *dbcall.Access, ok b
 		}
 	}
 	return nil, nil, false
+}
+
+func nolease(lib, job, what, where string) string {
+	return fmt.Sprintf("%s job %s runs in every instance at the same time and repeats its %s at %s; claim a lease first (UPDATE job_leases SET held_until = now() + interval '10 minutes' WHERE job_name = $1 AND held_until < now(), and skip when 0 rows), take pg_try_advisory_lock, or use a scheduler with a distributed locker",
+		lib, job, what, where)
 }
 
 // jobName names the scheduled function for messages.

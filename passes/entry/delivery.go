@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -27,7 +28,12 @@ type Delivery struct {
 type Schedule struct {
 	Call ssa.CallInstruction
 	// Fn is the scheduled function when it is a function of this package.
-	Fn  *ssa.Function
+	Fn *ssa.Function
+	// Obj is the scheduled function or method when it is one of another
+	// package (c.AddFunc("@daily", jobs.Cleanup), a method value
+	// svc.RunDaily, the Run method of a job given to AddJob); nil
+	// otherwise. Its facts tell what it does.
+	Obj *types.Func
 	Lib string
 	// Guard names the option that runs the package's schedules in one
 	// instance only (a gocron distributed elector), "" when none is used.
@@ -151,6 +157,9 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 			if sc.Fn == nil {
 				sc.Fn = g.runMethod(args[s.Arg])
 			}
+			if sc.Fn == nil {
+				sc.Obj = g.foreign(args[s.Arg])
+			}
 		}
 		g.schedules = append(g.schedules, sc)
 	}
@@ -170,6 +179,32 @@ func (g *graph) runMethod(v ssa.Value) *ssa.Function {
 				return fn
 			}
 		}
+	}
+	return nil
+}
+
+// foreign returns the function or method of another package a func or
+// job value denotes: a named function, a method value (its bound
+// wrapper), or the Run method of a job of another package's type.
+func (g *graph) foreign(v ssa.Value) *types.Func {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		ms := types.NewMethodSet(mi.X.Type())
+		for i := 0; i < ms.Len(); i++ {
+			if f, ok := ms.At(i).Obj().(*types.Func); ok && f.Name() == "Run" && f.Pkg() != g.r.pkg {
+				return f
+			}
+		}
+		return nil
+	}
+	fn := ssautil.FuncOf(v)
+	if fn == nil {
+		return nil
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != g.r.pkg {
+		return obj
 	}
 	return nil
 }
