@@ -359,32 +359,20 @@ func (s *Set) Delivers(e *Effect) bool {
 // some path from a in their function (b == a again in a loop), lifted to
 // the root when they are in different closures. Unknown orders may.
 func (s *Set) mayFollow(a, b ssa.CallInstruction) bool {
+	var la, lb ssa.Instruction = a, b
 	if a.Parent() != b.Parent() {
-		la, lb := lift(a, s.Root), lift(b, s.Root)
+		la, lb = lift(a, s.Root), lift(b, s.Root)
 		if la == nil || lb == nil || la == lb {
 			return true
 		}
-		return mayFollowInstr(la, lb)
 	}
-	return mayFollowInstr(a, b)
+	if la.Block() == nil || lb.Block() == nil {
+		return true
+	}
+	return ssautil.ReachesWithout(la, lb, never)
 }
 
-// mayFollowInstr reports whether b may run after a, both in one function.
-func mayFollowInstr(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == nil || bb == nil {
-		return true
-	}
-	if ab == bb && a != b && ssautil.Index(a) < ssautil.Index(b) {
-		return true
-	}
-	for _, succ := range ab.Succs {
-		if ssautil.Reachable(succ, bb) {
-			return true
-		}
-	}
-	return false
-}
+func never(ssa.Instruction) bool { return false }
 
 // decidedByRead reports an insert after a read of its table: decided by
 // the state it finds (the member already exists, so update it), a
