@@ -17,9 +17,10 @@ const (
 	LibBun          // github.com/uptrace/bun queries and handles
 	LibEnt          // entgo.io/ent generated clients
 	LibDotsql       // github.com/qustavo/dotsql: statements named in .sql files
+	LibXorm         // xorm.io/xorm sessions and engines
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -82,6 +83,10 @@ type Method struct {
 	// statement in the module's named SQL files (dotsql's
 	// dot.Exec(db, "create-user", ...)).
 	ByName bool
+	// InPlace reports a Begin that makes its receiver the transaction
+	// rather than returning one (xorm's Session.Begin() error): the calls
+	// on the receiver after it run inside the transaction.
+	InPlace bool
 }
 
 func m(lib Lib, op Op, sql, args int) Method {
@@ -96,6 +101,7 @@ func (x Method) handle(i int) Method { x.Handle = i; return x }
 func (x Method) named() Method       { x.Variadic = false; return x }
 func (x Method) tx() Method          { x.Tx = true; return x }
 func (x Method) byName() Method      { x.ByName = true; return x }
+func (x Method) inPlace() Method     { x.InPlace = true; return x }
 
 const (
 	sqlPkg   = "database/sql"

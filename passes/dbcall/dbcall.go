@@ -73,7 +73,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg,
+	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg, apis.XormPkg,
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
@@ -345,6 +345,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if fin, name, kind, ok := bunFinisher(common); ok {
 		return b.bunAccess(fn, call, fin, name, kind)
+	}
+	if name, kind, ok := xormFinisher(common); ok {
+		return b.xormAccess(fn, call, name, kind)
 	}
 	if result, ok := entFinisher(common); ok {
 		return b.entAccess(fn, call, result)

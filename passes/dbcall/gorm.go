@@ -720,6 +720,7 @@ func filledByRead(a *ssa.Alloc) bool {
 			uses = append(uses, r)
 			if mi, ok := r.(*ssa.MakeInterface); ok && mi.Referrers() != nil {
 				uses = append(uses, *mi.Referrers()...)
+				uses = append(uses, variadicCalls(mi)...)
 			}
 		}
 	}
@@ -735,6 +736,9 @@ func filledByRead(a *ssa.Alloc) bool {
 			continue
 		}
 		if m, ok := methodOf(call.Common()); ok && m.Dest >= 0 {
+			return true
+		}
+		if _, kind, ok := xormFinisher(call.Common()); ok && (kind == "select" || kind == "exists") {
 			return true
 		}
 	}

@@ -73,6 +73,10 @@ type gormField struct {
 	unique  bool // unique or uniqueIndex tag
 	index   string
 	typ     types.Type
+	// auto reports a column the ORM or the database writes itself (xorm's
+	// created, updated and deleted times) or reads only: never in an
+	// update's SET from the model.
+	auto bool
 }
 
 // maxStructFields bounds the fields a walk over a struct and its embedded

@@ -78,6 +78,9 @@ type Tx struct {
 	// Accesses are the database accesses running on the transaction, in
 	// instruction order.
 	Accesses []*dbcall.Access
+	// inPlace reports a Begin that made its receiver the transaction
+	// (xorm's Session.Begin): only the calls after it run inside.
+	inPlace bool
 }
 
 // Serializable reports SERIALIZABLE isolation.
@@ -237,7 +240,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				continue
 			}
 			common := call.Common()
-			if m, ok := txMethod(common); ok && m.Op == apis.OpBegin {
+			if m, ok := txMethod(common); ok && m.Op == apis.OpBegin && !m.InPlace {
 				v := ssa.Value(call.Value())
 				if _, isTuple := v.Type().(*types.Tuple); isTuple {
 					v = firstExtract(v)
@@ -361,6 +364,17 @@ func (f *finder) scan(fn *ssa.Function) {
 func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 	common := call.Common()
 	args := ssautil.CallArgs(common)
+	// Begin on a session that becomes the transaction:
+	// sess := engine.NewSession(); sess.Begin(); ...; sess.Commit().
+	if m, ok := txMethod(common); ok && m.Op == apis.OpBegin && m.InPlace {
+		if recv := ssautil.Receiver(common); recv != nil {
+			txv := ssautil.Unwrap(recv)
+			tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, inPlace: true}
+			tx.Ends = endsOf(txv)
+			f.add(tx)
+		}
+		return
+	}
 	// Explicit Begin.
 	if m, ok := txMethod(common); ok && m.Op == apis.OpBegin {
 		if v := call.Value(); v != nil {
@@ -499,7 +513,7 @@ func onTx(a *dbcall.Access, tx *Tx) bool {
 		return false
 	}
 	if root == tx.Value {
-		return true
+		return !tx.inPlace || beginsBefore(tx.Begin, a)
 	}
 	// A gorm chain rooted at the transaction, or a handle derived from it
 	// (tx.WithContext(ctx)).
@@ -507,6 +521,17 @@ func onTx(a *dbcall.Access, tx *Tx) bool {
 		return true
 	}
 	return false
+}
+
+// beginsBefore reports a Begin that runs before the access on every path.
+func beginsBefore(begin ssa.CallInstruction, a *dbcall.Access) bool {
+	if begin == nil || a.Call == nil || begin.Parent() != a.Call.Parent() {
+		return false
+	}
+	if begin.Block() == a.Call.Block() {
+		return ssautil.Index(begin) < ssautil.Index(a.Call)
+	}
+	return begin.Block().Dominates(a.Call.Block())
 }
 
 // params records transactions received as parameters: accesses whose handle

@@ -1,0 +1,877 @@
+package dbcall
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// xormMethod reports a method of one of xorm's handles (*Engine, *Session,
+// Interface, ...) and its name.
+func xormMethod(call *ssa.CallCommon) (string, bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.XormPkg {
+		return "", false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !apis.XormHandles[recvName(sig.Recv().Type())] {
+		return "", false
+	}
+	return f.Name(), true
+}
+
+// xormStep reports a session method that adds to the next statement
+// (Where, ID, Cols, Incr, ForUpdate, ...).
+func xormStep(call *ssa.CallCommon) (string, bool) {
+	name, ok := xormMethod(call)
+	if !ok {
+		return "", false
+	}
+	_, ok = apis.XormMethods[name]
+	return name, ok
+}
+
+// xormFinisher reports a session method that runs the statement, and its
+// kind.
+func xormFinisher(call *ssa.CallCommon) (name, kind string, ok bool) {
+	name, ok = xormMethod(call)
+	if !ok {
+		return "", "", false
+	}
+	kind, ok = apis.XormFinishers[name]
+	return name, kind, ok
+}
+
+// isXormSession reports *xorm.Session: a handle whose methods change it in
+// place, so calls on it before a finisher are part of the statement.
+func isXormSession(t types.Type) bool { return typeName(t) == "*"+apis.XormPkg+".Session" }
+
+// xormSteps returns the session calls that build the statement a finisher
+// runs, and the handle below them: the calls of the finisher's chain
+// (engine.Where(...).Cols(...).Update(&u)), and the calls made on a
+// session value before the finisher whose result is not used
+// (sess.Where(...); sess.Find(&list)); calls made only on some paths
+// make the access partial. xorm resets a session's statement after each
+// finisher, so a call before an earlier finisher on the session is not
+// part of this one.
+func xormSteps(fin ssa.CallInstruction) (handle ssa.Value, steps []sqStep, partial bool) {
+	var chain []*ssa.Call
+	v := ssautil.Receiver(fin.Common())
+	for i := 0; i < 64; i++ {
+		c, ok := unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		if _, ok := xormStep(&c.Call); !ok {
+			break
+		}
+		chain = append(chain, c)
+		v = ssautil.Receiver(&c.Call)
+	}
+	handle = unwrap(v)
+	if phi, ok := handle.(*ssa.Phi); ok && len(phi.Edges) > 0 {
+		// sess = sess.And(...) on one branch: the statement depends on
+		// the path.
+		partial = true
+	}
+	var base ssa.Value
+	if len(chain) > 0 {
+		base = chain[len(chain)-1]
+	} else if isXormSession(handle.Type()) {
+		base = handle
+	}
+	if base == nil {
+		return handle, nil, partial
+	}
+	// The finishers run on the session before this one: each resets it.
+	var earlier []ssa.CallInstruction
+	inChain := map[ssa.Value]bool{}
+	for _, c := range chain {
+		inChain[c] = true
+	}
+	var calls []*ssa.Call
+	names := map[*ssa.Call]string{}
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{base}
+	for len(work) > 0 && len(seen) < 256 {
+		q := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		for _, c := range usersOf(q) {
+			if c == fin {
+				continue
+			}
+			if _, _, ok := xormFinisher(c.Common()); ok {
+				earlier = append(earlier, c)
+				continue
+			}
+			call, ok := c.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			name, ok := xormStep(&call.Call)
+			if !ok {
+				continue
+			}
+			work = append(work, call)
+			if !before(call, fin) {
+				continue
+			}
+			if !inChain[call] && !dominates(call, fin) {
+				partial = true
+				continue
+			}
+			calls = append(calls, call)
+			names[call] = name
+		}
+	}
+	if c, ok := base.(*ssa.Call); ok && inChain[c] {
+		calls = append(calls, c)
+		names[c], _ = xormStep(&c.Call)
+	}
+	sortCalls(calls)
+	for _, c := range calls {
+		if !inChain[c] && resetBetween(c, fin, earlier) {
+			continue
+		}
+		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
+	}
+	return handle, steps, partial
+}
+
+// resetBetween reports a finisher that runs after step and before fin on
+// every path: it reset the session step changed.
+func resetBetween(step *ssa.Call, fin ssa.CallInstruction, finishers []ssa.CallInstruction) bool {
+	for _, f := range finishers {
+		if dominates(step, f) && dominates(f, fin) {
+			return true
+		}
+	}
+	return false
+}
+
+// xormStmt is what a session's steps add to the statement.
+type xormStmt struct {
+	table     string
+	tableBean ssa.Value
+	id        ssa.Value
+	cols      []string
+	colsKnown bool
+	omit      []string
+	allCols   bool
+	exprs     []Binding
+	noAuto    bool
+	noVersion bool
+	sql       *sqStep
+}
+
+// xormAccess assembles the statement an xorm finisher runs:
+//
+//	engine.Where("email = ?", e).Get(&u)               → select user where email = e; found? has
+//	has, err := engine.Get(&User{Email: e})              → the bean's set fields are the conditions
+//	sess.ID(id).Incr("balance", n).Update(&Account{})    → update account set balance = balance + n where id = id
+//	engine.ID(id).Cols("balance").Update(&acct)          → update account set balance = acct.Balance where id = id
+//	affected, err := engine.Where("state = ?", s).Update(&Order{State: t})
+//	engine.Exec("UPDATE ...", args...)                   → the SQL text
+//
+// The results are xorm's: has (bool) for Get and Exist, the count for
+// Count, the affected rows (int64) for Insert, Update and Delete.
+func (b *builder) xormAccess(fn *ssa.Function, call ssa.CallInstruction, name, kind string) []*Access {
+	common := call.Common()
+	args := ssautil.CallArgs(common)
+	arg := func(i int) ssa.Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	hv, steps, partial := xormSteps(call)
+	handle := b.resolveRef(refOf(hv))
+	var st xormStmt
+	base := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibXorm, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name, Partial: partial}
+	for i := range steps {
+		b.xormStep(base, &st, &steps[i])
+	}
+	if kind == "raw" || st.sql != nil {
+		return b.xormRaw(fn, call, base, name, st.sql)
+	}
+	var beans []ssa.Value // the finisher's beans: models, conditions or destinations
+	if v := arg(0); v != nil {
+		if vals, ok := variadicArgs(v); ok {
+			beans = vals
+		} else {
+			beans = []ssa.Value{v}
+		}
+	}
+	var conds ssa.Value // Find's and Update's condition bean
+	if name == "Find" || name == "FindAndCount" || name == "Update" {
+		if vals, ok := variadicArgs(arg(1)); ok && len(vals) > 0 {
+			conds = vals[0]
+		}
+	}
+	if kind == "insert" && len(beans) > 1 {
+		// Insert(&order, &line): one INSERT per bean.
+		var out []*Access
+		for _, bean := range beans {
+			a := *base
+			out = append(out, b.xormModel(&a, &st, call, name, kind, bean, nil))
+		}
+		return out
+	}
+	var bean ssa.Value
+	if len(beans) > 0 {
+		bean = beans[0]
+	}
+	if name == "Get" && len(beans) > 0 && !isStructDest(beans[0]) {
+		// Get(&name) or Get(&a, &b) of the selected columns.
+		a := base
+		a.Kind = KindRead
+		a.Table = st.table
+		if a.Table == "" && st.tableBean != nil {
+			a.Table = b.xormTable(unwrap(st.tableBean).Type())
+		}
+		fields := xormModelFields(st.tableBean)
+		b.xormWhere(a, &st, fields, nil)
+		for i, d := range beans {
+			col := "?"
+			if i < len(st.cols) {
+				col = st.cols[i]
+			}
+			a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(d), Addr: true})
+		}
+		b.xormResults(a, call, name, kind)
+		return []*Access{a}
+	}
+	return []*Access{b.xormModel(base, &st, call, name, kind, bean, conds)}
+}
+
+// xormStep adds one session call to the statement.
+func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
+	arg := func(i int) ssa.Value {
+		if i < len(s.args) {
+			return s.args[i]
+		}
+		return nil
+	}
+	m := apis.XormMethods[s.name]
+	switch m.Part {
+	case apis.PartTable:
+		if t, ok := constString(arg(0)); ok && t != "" {
+			t = strings.ToLower(strings.Trim(strings.Fields(t)[0], "`\""))
+			if j := strings.LastIndexByte(t, '.'); j >= 0 {
+				t = t[j+1:]
+			}
+			st.table = t
+		} else if v := arg(0); v != nil && modelType(unwrap(v).Type()) != nil {
+			st.tableBean = unwrap(v)
+		} else {
+			a.Partial = true
+		}
+	case apis.PartWhere:
+		b.xormCond(a, arg(0), arg(1))
+	case apis.PartWhereExpr: // In(column, args...)
+		col, ok := constString(arg(0))
+		if !ok {
+			a.Partial = true
+			return
+		}
+		bd := Binding{Column: strings.ToLower(col), Op: "IN"}
+		if vals, ok := variadicArgs(arg(1)); ok && len(vals) == 1 && vals[0] != nil {
+			bd.Value = b.resolveRef(refOf(vals[0]))
+		}
+		a.Where = append(a.Where, bd)
+	case apis.PartUnknown:
+		a.Where = append(a.Where, Binding{Expr: m.Kind})
+	case apis.PartWherePK:
+		st.id = arg(0)
+	case apis.PartColumns:
+		var names []string
+		known := true
+		if m.Kind == "select" {
+			if t, ok := constString(arg(0)); ok {
+				names = strings.Split(t, ",")
+			} else {
+				known = false
+			}
+		} else if vals, ok := variadicArgs(arg(0)); ok {
+			for _, v := range vals {
+				if t, ok := constString(v); ok {
+					names = append(names, strings.Split(t, ",")...)
+				} else {
+					known = false
+				}
+			}
+		} else {
+			known = false
+		}
+		if !known {
+			a.Partial = true
+		}
+		for _, n := range names {
+			if n = strings.ToLower(strings.Trim(strings.TrimSpace(n), "`\"")); n != "" {
+				st.cols = append(st.cols, n)
+			}
+		}
+		if m.Kind != "must" {
+			st.colsKnown = st.colsKnown || known
+		}
+	case apis.PartKeep:
+		switch m.Kind {
+		case "all":
+			st.allCols = true
+		case "omit":
+			if vals, ok := variadicArgs(arg(0)); ok {
+				for _, v := range vals {
+					if t, ok := constString(v); ok {
+						st.omit = append(st.omit, strings.ToLower(t))
+					}
+				}
+			}
+		case "noauto":
+			st.noAuto = true
+		case "noversion":
+			st.noVersion = true
+		}
+	case apis.PartColumnExpr:
+		col, ok := constString(arg(0))
+		if !ok {
+			a.Partial = true
+			return
+		}
+		col = strings.ToLower(col)
+		if s.name == "SetExpr" {
+			bd := Binding{Column: col, Op: "=", Class: sqltext.AssignOther}
+			if t, ok := constString(arg(1)); ok {
+				bd.Expr = t
+				for _, ref := range sqltext.ParseExpr(t).Expr.Refs {
+					if ref == col {
+						bd.Class = sqltext.AssignAtomic
+					}
+				}
+			}
+			st.exprs = append(st.exprs, bd)
+			return
+		}
+		// Incr("balance", n): balance = balance + n (1 when no argument).
+		bd := Binding{Column: col, Op: "=", Class: sqltext.AssignAtomic, Expr: col + " " + m.Kind + " ?"}
+		if vals, ok := variadicArgs(arg(1)); ok && len(vals) > 0 && vals[0] != nil {
+			bd.Value = b.resolveRef(refOf(vals[0]))
+		} else {
+			bd.Expr = col + " " + m.Kind + " 1"
+		}
+		st.exprs = append(st.exprs, bd)
+	case apis.PartLock:
+		a.Lock = sqltext.LockUpdate
+	case apis.PartStatement:
+		st.sql = s
+	case apis.PartJoin:
+		// A joined read: the predicates may name the other table's
+		// columns.
+		a.Partial = true
+	}
+}
+
+// xormCond adds Where(query, args...) and And(query, args...): a condition
+// string with ? placeholders, or a builder.Eq map.
+func (b *builder) xormCond(a *Access, query, args ssa.Value) {
+	if query == nil {
+		return
+	}
+	if _, ok := constString(query); ok {
+		b.gormWhereArgs(a, query, b.boundArgs(args))
+		return
+	}
+	q := unwrap(query)
+	if mi, ok := q.(*ssa.MakeInterface); ok {
+		q = unwrap(mi.X)
+	}
+	if _, isMap := q.Type().Underlying().(*types.Map); isMap && typeName(q.Type()) == apis.XormBuilderEq {
+		kvs := mapLiteral(q)
+		if len(kvs) == 0 {
+			a.Partial = true
+		}
+		for _, kv := range kvs {
+			a.Where = append(a.Where, Binding{Column: strings.ToLower(kv.key), Op: "=", Value: b.resolveRef(refOf(kv.value))})
+		}
+		return
+	}
+	a.Partial = true
+}
+
+// xormModel completes an access on a model: its table and columns, the
+// conditions, and the values it writes or the fields it reads.
+func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, name, kind string, bean, conds ssa.Value) *Access {
+	model := bean
+	if model == nil || modelType(unwrap(model).Type()) == nil {
+		model = st.tableBean
+	}
+	a.Table = st.table
+	if a.Table == "" && model != nil {
+		a.Table = b.xormTable(unwrap(model).Type())
+	}
+	fields := xormModelFields(model)
+	a.ModelUniques = modelUniques(fields)
+	for _, f := range fields {
+		if f.version {
+			a.VersionColumn = f.column
+		}
+	}
+	// Get, Exist, Count, Delete and Iterate take their conditions from the
+	// bean's set fields (xorm's auto condition); Find and Update from the
+	// condition bean.
+	auto := conds
+	switch kind {
+	case "select", "exists", "count", "delete":
+		if name != "Find" && name != "FindAndCount" {
+			auto = bean
+		}
+	}
+	b.xormWhere(a, st, fields, auto)
+	switch kind {
+	case "select", "exists", "count":
+		a.Kind = KindRead
+		a.Exists = kind == "exists"
+		a.Count = kind == "count"
+		if kind == "select" && bean != nil && !isSliceDest(bean) {
+			for _, f := range fields {
+				if st.colsKnown && len(st.cols) > 0 && !contains(st.cols, f.column) {
+					continue
+				}
+				a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(unwrap(bean), f.path), Addr: true})
+			}
+		}
+	case "insert":
+		a.Kind = KindInsert
+		a.Set = b.gormValues(bean, fields, false)
+		if st.colsKnown && len(st.cols) > 0 {
+			a.Set = onlyColumns(a.Set, st.cols)
+		}
+	case "update":
+		a.Kind = KindUpdate
+		b.xormSet(a, st, bean, fields)
+	case "delete":
+		a.Kind = KindDelete
+	}
+	b.xormResults(a, call, name, kind)
+	return a
+}
+
+// xormSet binds an Update's assignments: a map's entries, the columns
+// Cols names, or the bean's set fields (every field of a loaded bean:
+// xorm writes its non-zero fields, which the model cannot tell), with the
+// Incr, Decr and SetExpr expressions. A struct bean with a version field
+// also checks and bumps the version (xorm adds version = <bean's> and
+// version = version + 1 unless NoVersionCheck).
+func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gormField) {
+	if bean != nil {
+		q := unwrap(bean)
+		if mi, ok := q.(*ssa.MakeInterface); ok {
+			q = unwrap(mi.X)
+		}
+		if _, isMap := q.Type().Underlying().(*types.Map); isMap {
+			a.Set = b.gormUpdates(q)
+		} else if len(fields) > 0 {
+			switch {
+			case st.colsKnown && len(st.cols) > 0 || st.allCols:
+				a.Set = b.gormValues(bean, fields, true)
+				if !st.allCols {
+					a.Set = onlyColumns(a.Set, st.cols)
+				}
+			default:
+				a.Set = b.gormValues(bean, fields, !xormFresh(bean))
+			}
+			for _, f := range fields {
+				if f.primary || f.version || f.auto {
+					a.Set = dropColumn(a.Set, f.column)
+				}
+			}
+			for _, c := range st.omit {
+				a.Set = dropColumn(a.Set, c)
+			}
+			if a.VersionColumn != "" && !st.noVersion {
+				a.OptimisticLock = true
+				if _, ok := a.WhereColumn(a.VersionColumn); !ok {
+					for _, f := range fields {
+						if f.version {
+							ref := fieldRef(unwrap(bean), f.path)
+							if v := storedField(bean, f.path); v != nil {
+								ref = refOf(v)
+							}
+							a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(ref)})
+						}
+					}
+				}
+				a.Set = append(a.Set, Binding{Column: a.VersionColumn, Op: "=", Class: sqltext.AssignAtomic, Expr: a.VersionColumn + " + 1"})
+			}
+		}
+	}
+	for _, e := range st.exprs {
+		a.Set = append(dropColumn(a.Set, e.Column), e)
+	}
+}
+
+// xormWhere adds the statement's conditions: ID's primary key, and the
+// set fields of the condition bean (unless NoAutoCondition). A bean the
+// function did not fill, with no other condition, makes the conditions
+// unknown.
+func (b *builder) xormWhere(a *Access, st *xormStmt, fields []gormField, auto ssa.Value) {
+	if st.id != nil {
+		a.Where = append(a.Where, Binding{Column: primaryColumn(fields), Op: "=", Value: b.resolveRef(refOf(st.id))})
+	}
+	if auto == nil || st.noAuto || modelType(unwrap(auto).Type()) == nil || isSliceDest(auto) {
+		return
+	}
+	n := 0
+	for _, f := range xormModelFields(auto) {
+		if v := storedField(auto, f.path); v != nil && !after(v, a.Call) {
+			if _, dup := a.WhereColumn(f.column); !dup {
+				a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
+			}
+			n++
+		}
+	}
+	if n == 0 && len(a.Where) == 0 && !xormFresh(auto) {
+		// Get(u) of a bean filled elsewhere: its set fields are the
+		// conditions, which this function does not show.
+		a.Partial = true
+	}
+}
+
+// xormResults binds the finisher's results.
+func (b *builder) xormResults(a *Access, call ssa.CallInstruction, name, kind string) {
+	v := call.Value()
+	if v == nil {
+		return
+	}
+	if _, tuple := v.Type().(*types.Tuple); !tuple {
+		// Find, Iterate: the error alone.
+		a.Err = []ssa.Value{v}
+		if name == "Find" {
+			if dest := ssautil.CallArgs(call.Common()); len(dest) > 0 && isSliceDest(dest[0]) {
+				a.Found = Outcome{Signal: SignalLen, Addr: unwrap(dest[0])}
+			}
+		}
+		return
+	}
+	a.Err = extracts(v, 1)
+	first := extracts(v, 0)
+	switch kind {
+	case "select", "exists":
+		switch name {
+		case "Get", "Exist":
+			a.Found = Outcome{Signal: SignalBool, Values: first}
+		case "FindAndCount":
+			a.Found = Outcome{Signal: SignalCount, Values: first}
+		}
+	case "count":
+		a.Found = Outcome{Signal: SignalCount, Values: first}
+	case "insert", "update", "delete":
+		for _, x := range first {
+			if refs := x.Referrers(); refs != nil && len(*refs) > 0 {
+				a.RowsAffected = append(a.RowsAffected, x) // not _, err := ...
+			}
+		}
+	}
+}
+
+// after reports a value computed after call on every path: a field set
+// after a Get is no condition of it (a.Balance += n once a is loaded).
+func after(v ssa.Value, call ssa.CallInstruction) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && call != nil && instr.Parent() == call.Parent() && instr != call && dominates(call, instr)
+}
+
+// xormFresh reports a bean built here and not loaded: &T{...}, new(T).
+func xormFresh(v ssa.Value) bool {
+	if isFreshLiteral(v) {
+		return true
+	}
+	a, ok := literalOf(v).(*ssa.Alloc)
+	return ok && a.Comment == "new" && !filledByRead(a)
+}
+
+// xormRaw builds the accesses of raw SQL: Exec("UPDATE ...", args...),
+// Query(...), and SQL("SELECT ...", args...).Get(&u) or Find(&list).
+func (b *builder) xormRaw(fn *ssa.Function, call ssa.CallInstruction, base *Access, name string, sqlStep *sqStep) []*Access {
+	args := ssautil.CallArgs(call.Common())
+	var text ssa.Value
+	var bound []ssa.Value
+	if sqlStep != nil {
+		if len(sqlStep.args) > 0 {
+			text = sqlStep.args[0]
+		}
+		if len(sqlStep.args) > 1 {
+			bound = b.boundArgs(sqlStep.args[1])
+		}
+	} else if len(args) > 0 {
+		// Exec(sqlOrArgs ...interface{}): the text first, then its
+		// arguments.
+		vals, _ := variadicArgs(args[0])
+		if len(vals) > 0 {
+			text = vals[0]
+			bound = vals[1:]
+		}
+	}
+	if mi, ok := unwrap(text).(*ssa.MakeInterface); ok && text != nil {
+		text = mi.X
+	}
+	if text == nil {
+		return nil
+	}
+	t := b.resolveText(text)
+	if t.param >= 0 && !t.known {
+		return nil // an executor wrapper passing its query on
+	}
+	accs := b.fromStmt(fn, call, sqltext.Parse(t.s), bound, nil)
+	v := call.Value()
+	for _, a := range accs {
+		a.Lib = apis.LibXorm
+		a.Handle = base.Handle
+		a.Method = name
+		a.Partial = a.Partial || base.Partial || strings.Contains(t.s, sqltext.Hole)
+		if base.Lock != sqltext.LockNone && a.Kind == KindRead {
+			a.Lock = base.Lock
+		}
+		if v == nil {
+			continue
+		}
+		switch name {
+		case "Exec":
+			b.bindResults(a, call, apis.Method{Lib: apis.LibXorm, Op: apis.OpExec, SQL: -1, Args: -1, Dest: -1, Opts: -1, Func: -1, Handle: -1})
+		case "Get", "Find":
+			if len(args) > 0 && a.Kind == KindRead {
+				b.destInto(a, args[0], isSliceDest(args[0]))
+			}
+			b.xormResults(a, call, name, "select")
+		default:
+			if _, tuple := v.Type().(*types.Tuple); tuple {
+				a.Err = extracts(v, 1)
+				if a.Kind == KindRead {
+					a.Found = Outcome{Signal: SignalLen, Values: extracts(v, 0)}
+				}
+			}
+		}
+	}
+	return accs
+}
+
+// xormModelFields returns the columns of a bean's model type.
+func xormModelFields(bean ssa.Value) []gormField {
+	if bean == nil {
+		return nil
+	}
+	n := modelType(unwrap(bean).Type())
+	if n == nil {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	return xormFields(st)
+}
+
+// xormTable returns a model's table: its TableName() constant, else xorm's
+// default mapper's name (snake_case, not plural).
+func (b *builder) xormTable(t types.Type) string {
+	n := modelType(t)
+	if n == nil {
+		return ""
+	}
+	if name, ok := b.tables[n.Obj()]; ok {
+		return name
+	}
+	if name, ok := b.localTableName(n); ok {
+		return name
+	}
+	return snakeCase(n.Obj().Name())
+}
+
+// xormKeywords are xorm's tag words that are neither the column's name
+// nor its SQL type.
+var xormKeywords = map[string]bool{
+	"<-": true, "->": true, "PK": true, "NULL": true, "NOT": true, "AUTOINCR": true, "DEFAULT": true,
+	"CREATED": true, "UPDATED": true, "DELETED": true, "VERSION": true, "UTC": true, "LOCAL": true,
+	"NOTNULL": true, "INDEX": true, "UNIQUE": true, "CACHE": true, "NOCACHE": true, "COMMENT": true,
+	"EXTENDS": true, "UNSIGNED": true, "COLLATE": true, "JSON": true, "JSONB": true,
+}
+
+// xormTypes are the SQL type names xorm's tags accept (schemas.SqlTypes).
+var xormTypes = map[string]bool{
+	"BIT": true, "UNSIGNED BIT": true, "TINYINT": true, "SMALLINT": true, "MEDIUMINT": true, "INT": true, "INTEGER": true,
+	"BIGINT": true, "NUMBER": true, "ENUM": true, "SET": true, "XML": true, "CHAR": true, "NCHAR": true,
+	"VARCHAR": true, "NVARCHAR": true, "TINYTEXT": true, "TEXT": true, "NTEXT": true, "MEDIUMTEXT": true, "LONGTEXT": true,
+	"UUID": true, "CLOB": true, "SYSNAME": true, "DATE": true, "DATETIME": true, "TIME": true, "TIMESTAMP": true,
+	"TIMESTAMPZ": true, "SMALLDATETIME": true, "YEAR": true, "DECIMAL": true, "NUMERIC": true, "REAL": true,
+	"FLOAT": true, "DOUBLE": true, "MONEY": true, "SMALLMONEY": true, "BINARY": true, "VARBINARY": true,
+	"TINYBLOB": true, "BLOB": true, "MEDIUMBLOB": true, "LONGBLOB": true, "BYTEA": true, "UNIQUEIDENTIFIER": true,
+	"BOOL": true, "BOOLEAN": true, "SERIAL": true, "BIGSERIAL": true, "ARRAY": true,
+}
+
+// xormTagWord is one word of an xorm tag: its name and its parenthesized
+// parameters (unique(email_idx), varchar(64)).
+type xormTagWord struct{ name, param string }
+
+// splitXormTag splits `xorm:"varchar(64) notnull unique(uq_email) 'email'"`
+// into words, keeping quoted names and parameters whole.
+func splitXormTag(tag string) []xormTagWord {
+	var out []xormTagWord
+	quote, paren := false, 0
+	start := 0
+	flush := func(end int) {
+		w := strings.TrimSpace(tag[start:end])
+		start = end + 1
+		if w == "" {
+			return
+		}
+		word := xormTagWord{name: w}
+		if i := strings.IndexByte(w, '('); i > 0 && !strings.HasPrefix(w, "'") {
+			word.name = w[:i]
+			word.param = strings.TrimSuffix(w[i+1:], ")")
+		}
+		out = append(out, word)
+	}
+	for i := 0; i < len(tag); i++ {
+		switch tag[i] {
+		case '\'':
+			quote = !quote
+		case '(':
+			if !quote {
+				paren++
+			}
+		case ')':
+			if !quote && paren > 0 {
+				paren--
+			}
+		case ' ':
+			if !quote && paren == 0 {
+				flush(i)
+			}
+		}
+	}
+	flush(len(tag))
+	return out
+}
+
+// xormFields lists an xorm model's columns: the tag's name (quoted or a
+// bare word that is no keyword or type), else the snake_case field name;
+// pk, unique and unique(group), version; embedded structs and extends
+// fields flattened; "-" skipped. Without a pk tag, a field named Id or ID
+// is the primary key (xorm's default).
+func xormFields(st *types.Struct) []gormField {
+	var out []gormField
+	visits := 0
+	hasPK := false
+	var walk func(st *types.Struct, prefix []string, depth int)
+	walk = func(st *types.Struct, prefix []string, depth int) {
+		if depth > 4 {
+			return
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			if visits++; visits > maxStructFields {
+				return
+			}
+			f := st.Field(i)
+			tag, tagged := reflect.StructTag(st.Tag(i)).Lookup(apis.XormTag)
+			if strings.TrimSpace(tag) == "-" || !f.Exported() && !f.Anonymous() {
+				continue
+			}
+			words := splitXormTag(tag)
+			path := append(append([]string(nil), prefix...), f.Name())
+			fd := gormField{path: path, typ: f.Type()}
+			extends := false
+			for j := 0; j < len(words); j++ {
+				w := words[j]
+				u := strings.ToUpper(w.name)
+				switch {
+				case u == "PK":
+					fd.primary = true
+				case u == "UNIQUE":
+					fd.unique, fd.index = true, w.param
+				case u == "VERSION":
+					fd.version = true
+				case u == "EXTENDS":
+					extends = true
+				case u == "AUTOINCR" || u == "CREATED" || u == "UPDATED" || u == "DELETED" || u == "<-":
+					// Written by the database or by xorm itself, or read
+					// only.
+					fd.auto = fd.auto || u != "AUTOINCR"
+				case u == "DEFAULT" || u == "COMMENT" && w.param == "":
+					j++ // the word after is the value
+				case xormKeywords[u] || xormTypes[u]:
+				case strings.HasPrefix(w.name, "'") && strings.HasSuffix(w.name, "'") && len(w.name) > 1:
+					fd.column = w.name[1 : len(w.name)-1]
+				default:
+					fd.column = w.name
+				}
+			}
+			if f.Anonymous() || extends {
+				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
+					walk(inner, path, depth+1)
+					continue
+				}
+			}
+			if !tagged && isRelation(f.Type()) {
+				continue
+			}
+			if fd.column == "" {
+				fd.column = snakeCase(f.Name())
+			}
+			fd.column = strings.ToLower(fd.column)
+			hasPK = hasPK || fd.primary
+			out = append(out, fd)
+		}
+	}
+	walk(st, nil, 0)
+	if !hasPK {
+		for i := range out {
+			if out[i].column == "id" {
+				out[i].primary = true
+			}
+		}
+	}
+	return out
+}
+
+// variadicCalls returns the calls given v as an element of their ...any
+// argument (engine.Get(u): u is stored into the call's varargs array).
+func variadicCalls(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	if v.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != v {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		arr, ok := ia.X.(*ssa.Alloc)
+		if !ok || arr.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *arr.Referrers() {
+			if sl, ok := rr.(*ssa.Slice); ok && sl.Referrers() != nil {
+				for _, u := range *sl.Referrers() {
+					if _, ok := u.(ssa.CallInstruction); ok {
+						out = append(out, u)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
