@@ -76,47 +76,13 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 			if !src.Derived || src.Column != set.Column || src.Read.Table != w.Table {
 				continue
 			}
-			if !sameRow(db, fi, src.Read, w) || protected(txs, src.Read, w, set.Column) {
+			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) {
 				continue
 			}
 			return diagnostic(pass, src, w, set), true
 		}
 	}
 	return analysis.Diagnostic{}, false
-}
-
-// sameRow reports whether the write can target the row the read read: no
-// key column of both is bound to two different known values, unless the
-// write's key value is the key the read returned (WHERE id = row.ID).
-func sameRow(db *dbcall.Result, fi *dbcall.FuncInfo, read, w *dbcall.Access) bool {
-	keys := w.KeyColumns()
-	if len(keys) == 0 {
-		return false // a whole-table write is not a read-modify-write of one row
-	}
-	for _, k := range keys {
-		rb, ok := read.WhereColumn(k)
-		if !ok {
-			continue
-		}
-		wb, _ := w.WhereColumn(k)
-		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(db, fi, wb.Value, read, k) {
-			return false
-		}
-		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
-			return false
-		}
-	}
-	return true
-}
-
-// readsColumn reports whether v is column col as read by read.
-func readsColumn(db *dbcall.Result, fi *dbcall.FuncInfo, v dbcall.Ref, read *dbcall.Access, col string) bool {
-	for _, src := range db.Sources(fi.Fn, v) {
-		if src.Read == read && src.Column == col {
-			return true
-		}
-	}
-	return false
 }
 
 // versionColumns are column names whose predicate makes an update a

@@ -263,10 +263,16 @@ func inLoop(b *ssa.BasicBlock) bool {
 // key column of both is bound to two different known values, unless the
 // write's key is the key the read returned (WHERE id = row.ID); and the
 // write names a row by some key.
+//
+// A write of the row the function itself inserted earlier is never the
+// row read (see insertedRow).
 func (r *Result) SameRow(fi *FuncInfo, read, w *Access) bool {
 	keys := w.KeyColumns()
 	if len(keys) == 0 {
 		return false // a whole-table write is not a write-back of one row
+	}
+	if insertedRow(fi, w) {
+		return false
 	}
 	for _, k := range keys {
 		rb, ok := read.WhereColumn(k)
@@ -282,6 +288,40 @@ func (r *Result) SameRow(fi *FuncInfo, read, w *Access) bool {
 		}
 	}
 	return true
+}
+
+// insertedRow reports a write of a row that fi inserted before it: a key
+// column of the write is bound to the very Go value a plain INSERT of the
+// same table bound to that column.
+//
+//	m := &Transaction{ID: uuid.New(), Status: "pending"}   // built in Go
+//	tx.Create(m)                                            // inserted here
+//	m.Status = "paid"
+//	tx.Save(m)                                              // WHERE id = m.ID: the row just inserted
+//
+// A row's provenance starts at a read: the values the write carries were
+// made in this request, not read from a row another writer may have changed
+// since. Fields copied from a row read earlier (m.OrderID = pay.OrderID) do
+// not make the new row that row. An insert with a conflict clause (ON
+// CONFLICT DO NOTHING, INSERT IGNORE, FirstOrCreate) may leave an existing
+// row in place, which the write then changes, so it does not count.
+func insertedRow(fi *FuncInfo, w *Access) bool {
+	for _, x := range fi.Accesses {
+		if x == w || x.Kind != KindInsert || x.Table != w.Table || x.Conflict != sqltext.ConflictNone || x.Upsert != nil || x.CheckedBy != nil || x.Call == nil || w.Call == nil {
+			continue
+		}
+		if x.Call == w.Call || !mayPrecede(x.Call, w.Call) {
+			continue
+		}
+		for _, k := range w.KeyColumns() {
+			wb, _ := w.WhereColumn(k)
+			ib, ok := x.SetColumn(k)
+			if ok && !wb.Value.IsZero() && ib.Value.Same(wb.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsColumn reports whether v is column col as read by read.

@@ -1,0 +1,84 @@
+package gormv1
+
+import (
+	"errors"
+
+	"github.com/jinzhu/gorm"
+)
+
+// Payment is a payment or a refund; a refund is a new row of its own.
+type Payment struct {
+	ID          string `gorm:"primary_key"`
+	OrderID     string
+	Amount      uint64
+	ProcessorID string
+	FailureCode string
+	Status      string
+}
+
+type refunder func(processorID string, amount uint64) (string, error)
+
+var errFailed = errors.New("cannot refund a failed payment")
+
+func newPaymentID() string { return "pay_new" }
+
+// ---- silent ----
+
+// Refund checks the payment read at the top, then builds the refund row in
+// Go, inserts it and saves it again with the processor's answer. The check
+// of failure_code is of the payment; the row Save writes is the refund this
+// request inserted, which no other request can have read.
+func Refund(db *gorm.DB, payID string, amount uint64, refund refunder) error {
+	pay := &Payment{ID: payID}
+	if err := db.First(pay).Error; err != nil {
+		return err
+	}
+	if pay.FailureCode != "" {
+		return errFailed
+	}
+	m := &Payment{ID: newPaymentID(), OrderID: pay.OrderID, Amount: amount, Status: "pending"}
+	tx := db.Begin()
+	tx.Create(m)
+	refundID, err := refund(pay.ProcessorID, amount)
+	if err != nil {
+		m.FailureCode = "500"
+		m.Status = "failed"
+	} else {
+		m.ProcessorID = refundID
+		m.Status = "paid"
+	}
+	tx.Save(m) // ok: the row this request inserted
+	return tx.Commit().Error
+}
+
+// ---- reported ----
+
+// FailPayment checks the payment it read and marks that same row failed:
+// two requests both pass the check.
+func FailPayment(db *gorm.DB, payID string) error {
+	pay := &Payment{ID: payID}
+	if err := db.First(pay).Error; err != nil {
+		return err
+	}
+	if pay.FailureCode != "" {
+		return errFailed
+	}
+	pay.FailureCode = "500"
+	pay.Status = "failed"
+	return db.Save(pay).Error // want `check-then-update on payments\(failure_code\)`
+}
+
+// FailAfterInsert inserts a new row of the table, then marks the payment
+// it checked, not the new row.
+func FailAfterInsert(db *gorm.DB, payID string) error {
+	pay := &Payment{ID: payID}
+	if err := db.First(pay).Error; err != nil {
+		return err
+	}
+	if pay.FailureCode != "" {
+		return errFailed
+	}
+	db.Create(&Payment{ID: newPaymentID(), OrderID: pay.OrderID, Status: "failed"})
+	pay.FailureCode = "500"
+	return db.Save(pay).Error // want `check-then-update on payments\(failure_code\)`
+}
