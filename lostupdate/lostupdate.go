@@ -129,6 +129,8 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with clause.Locking{Strength: "UPDATE"} in the same transaction`, col)
 	case apis.LibGormV1:
 		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with Set("gorm:query_option", "FOR UPDATE") in the same transaction`, col)
+	case apis.LibXorm:
+		fix = fmt.Sprintf(`update atomically with Incr("%s", n), or read it with ForUpdate() in the same transaction`, col)
 	case apis.LibSquirrel:
 		fix = fmt.Sprintf(`update atomically with Set("%s", sq.Expr("%s + ?", n)), or read it with Suffix("FOR UPDATE") in the same transaction`, col, col)
 	}
