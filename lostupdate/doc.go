@@ -42,7 +42,9 @@
 // those); when both run in one SERIALIZABLE or REPEATABLE READ transaction;
 // when the value written does not derive from the value read (a timestamp,
 // user input, a constant) or is written back unchanged; and when the write
-// targets another row or table.
+// targets another row or table, such as the row the function inserted
+// before it (a refund row built in Go, inserted, then saved again with the
+// processor's answer computed from the payment read).
 //
 // Writes of the value read plus or minus a constant get a suggested fix
 // (applied by idemvet -fix, go vet -fix and go fix -fixtool) when the

@@ -45,7 +45,12 @@
 // unchanged only when nothing may have changed the struct between the read
 // and the write: no store into the field, no call given the struct (a
 // Bind, a helper). It stays silent on writes of only the columns the
-// request changed, on fresh rows, on rows locked with FOR UPDATE in the
+// request changed, on writes that change nothing (every column they set is
+// written back as it was read: there is no change of the request for stale
+// columns to ride along with), on fresh rows and on rows the function
+// inserted itself (a row's history starts at a read: a struct built in Go,
+// inserted, then saved again is not a snapshot of another writer's row),
+// on rows locked with FOR UPDATE in the
 // write's transaction, on REPEATABLE READ and SERIALIZABLE transactions,
 // and on writes whose WHERE compares a written-back column or a version.
 //
