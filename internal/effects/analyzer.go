@@ -18,7 +18,7 @@ import (
 )
 
 // Analyzer summarizes, for each exported function of a package with
-// effects, what it repeats when it runs again and whether a claim comes
+// effects that returns nothing but an error (the shape of a job), what it repeats when it runs again and whether a claim comes
 // first, as a fact: a schedule or delivery registered in another package
 // (c.AddFunc("@daily", jobs.Cleanup), a method value svc.RunDaily) judges
 // the function by it. It reports no diagnostics.
@@ -156,7 +156,7 @@ func exported(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result) []*ssa
 		}
 		seen[fn] = true
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || fn.Origin() != nil {
+		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || fn.Origin() != nil || !jobShape(fn.Signature) {
 			return
 		}
 		out = append(out, fn)
@@ -168,6 +168,21 @@ func exported(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result) []*ssa
 		add(fi.Fn)
 	}
 	return out
+}
+
+// jobShape reports a signature a scheduler or a broker could run: no
+// result but an error. Library and repository functions that return what
+// they found or made are called, not scheduled, and their effects reach
+// callers through dbcall's and netcall's facts.
+func jobShape(sig *types.Signature) bool {
+	res := sig.Results()
+	switch res.Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
 }
 
 func baseName(path string) string {

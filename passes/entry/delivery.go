@@ -79,6 +79,9 @@ func (r *Result) Schedules() []*Schedule {
 
 // Locks returns the distributed locks fn acquires and tests.
 func (r *Result) Locks(fn *ssa.Function) []*Lock {
+	if r == nil || !r.locking {
+		return nil // the package uses no distributed lock: no graph to build
+	}
 	if g := r.graph(); g != nil {
 		return g.locks[fn]
 	}

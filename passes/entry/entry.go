@@ -79,6 +79,7 @@ type Result struct {
 	guard     string // a scheduler option that elects one instance
 
 	delivers, schedules bool // imports of delivery libraries and schedulers
+	locking             bool // uses of distributed locks
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -140,6 +141,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 			if _, ok := apis.WebhookCalls[f.FullName()]; ok {
 				verifies = true
 			}
+			if _, ok := apis.DistLocks[f.FullName()]; ok {
+				r.locking = true
+			}
 			if r.verifiers[f] != nil {
 				r.delivers = true // a handler calling another package's verifier
 			}
@@ -147,8 +151,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	r.guard = guardOf(uses)
 	if mayExportSpawns(pass, r.spawns) {
-		r.once.Do(func() { r.g = r.build() })
-		r.g.exportSpawns(pass)
+		// Spawn facts need the SSA form only, not the graph: a package
+		// with a go statement and no handler pays no more.
+		if _, fns := r.lazy.Get(); fns != nil {
+			(&graph{r: r}).exportSpawns(pass, fns)
+		}
 	}
 	if verifies || r.delivers && len(r.verifiers) > 0 {
 		r.once.Do(func() { r.g = r.build() })

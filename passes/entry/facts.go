@@ -79,9 +79,8 @@ func spawner(facts map[*types.Func]*spawnFact, callee *types.Func) (map[int]spaw
 
 // exportSpawns exports a spawnFact for each named function that runs a
 // func parameter concurrently.
-func (g *graph) exportSpawns(pass *analysis.Pass) {
-	for _, n := range g.order {
-		fn := n.fn
+func (g *graph) exportSpawns(pass *analysis.Pass, fns []*ssa.Function) {
+	for _, fn := range fns {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg {
 			continue
