@@ -71,7 +71,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
-			if cols, ok := sameKey(cat, read, ins); ok && !safe(txs, fi, read, ins) {
+			if cols, ok := sameKey(cat, read, ins); ok && !safe(db, txs, fi, read, ins) {
 				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
 				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
 				d.Related = nil
@@ -93,7 +93,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			if d.Access.Kind != dbcall.KindRead && d.Access.Kind != dbcall.KindUpdate || d.Access.Call == ins.Call {
 				continue
 			}
-			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
 				b := uniqueness(cat, d.Access, ins, cols)
 				if (d.Access.Heuristic || ins.Heuristic) && b.known && b.unique == "" {
 					// Key columns guessed from method names never make a
@@ -191,16 +191,18 @@ func sameKey(cat *schema.Catalog, read, ins *dbcall.Access) ([]string, bool) {
 }
 
 // safe reports whether something makes the race harmless.
-func safe(txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bool {
+func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bool {
 	if ins.Conflict != sqltext.ConflictNone {
 		return true // ON CONFLICT, INSERT IGNORE, ON DUPLICATE KEY UPDATE, OR IGNORE/REPLACE
 	}
 	if ins.UniqueHandled {
 		return true // the losing request's unique violation is handled
 	}
-	// A process mutex held over the lookup and the insert serializes the
-	// writers of this process (a hub, a single-instance service).
-	if dbcall.MutexHeld(read, ins) {
+	// A process mutex held over the lookup and the insert, a single-flight
+	// callback, or an in-process claim of the key serializes the writers
+	// of this process (a hub, a media store on local disk: a
+	// single-instance service).
+	if db.Serialized(read, ins) {
 		return true
 	}
 	// An advisory lock taken before the read serializes the writers, in a

@@ -45,8 +45,24 @@
 // so); both in one SERIALIZABLE transaction; an advisory lock or a row lock
 // on another (parent) row taken earlier in the same transaction; a
 // sync.Mutex held over both (locked before the lookup, here or around the
-// transaction callback, and not unlocked before the insert), which
-// serializes the writers of a single-instance service. It also
+// transaction callback, and not unlocked before the insert); both in a
+// callback of a singleflight.Group (Do, DoChan), which runs one call per
+// key at a time; or both after a call that claims the key in-process (a
+// function that, under a sync.Mutex, records the key in a map of work in
+// progress, and makes a second request for the key wait for the first:
+// sync.Cond.Wait, a channel receive), given the very value the lookup and
+// the insert use. The claim must come before the lookup on every path; a
+// map that records the key without making the second request wait, a claim
+// of another key, and a lock released before the insert are still
+// reported.
+//
+// In-process serialization protects one process only. idemvet takes it as
+// the author's statement that the service runs as a single instance: a
+// media store writing thumbnails to its local disk (dendrite's media API,
+// whose in-progress map makes each thumbnail be generated once), a wallet
+// hub. Two instances of such a service would race again; a service that
+// runs several needs the database (a UNIQUE constraint, ON CONFLICT) or
+// O_EXCL instead. It also
 // stays silent when the lookup and the insert use different keys, different
 // tables, or when the insert runs whether or not a row was found.
 //

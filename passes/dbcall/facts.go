@@ -37,6 +37,10 @@ type summaryFact struct {
 	// pgconn.CommandTag) whose affected-row count the function examines
 	// (mustAffectOne(res), sqlutil.CheckOne(db.ExecContext(...))).
 	RowsParams []int
+	// ClaimParams lists parameters the function claims in-process: it
+	// records them in a map under a sync.Mutex, or waits for the request
+	// that had (claimedParams).
+	ClaimParams []int
 }
 
 func (*summaryFact) AFact() {}
@@ -61,6 +65,9 @@ func (f *summaryFact) String() string {
 	}
 	for _, p := range f.RowsParams {
 		parts = append(parts, fmt.Sprintf("rows-test p%d", p))
+	}
+	for _, p := range f.ClaimParams {
+		parts = append(parts, fmt.Sprintf("claims p%d in-process", p))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -301,7 +308,8 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, Sentinels: sentinels})
 		}
 	}
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 {
+	s.ClaimParams = claimedParams(fn)
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.ClaimParams) == 0 {
 		return nil
 	}
 	return s

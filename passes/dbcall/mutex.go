@@ -1,10 +1,14 @@
 package dbcall
 
 import (
+	"go/token"
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // mutexLocks and mutexUnlocks are the write-lock calls of the standard
@@ -109,4 +113,261 @@ func closureOf(parent, fn *ssa.Function) ssa.Instruction {
 		}
 	}
 	return nil
+}
+
+// Serialized reports whether the process serializes the two accesses of
+// one function against every other run of them with the same key, so that
+// within the process no other request runs between them:
+//
+//   - a sync.Mutex is held over both (MutexHeld);
+//   - both run in a callback of a single-flight group (singleflight's
+//     Do and DoChan, apis.InProcessOnce), which runs one call per key at a
+//     time;
+//   - a call of a function that claims a key in-process (see
+//     claimedParams) precedes both, given the very value both accesses
+//     bind to a key column: the request holds the claim on that key, or
+//     waited until the request holding it was done.
+//
+// Other processes are not serialized: this is evidence for a service that
+// runs one instance (a media store on local disk, a wallet hub), and the
+// checkers' documentation says so.
+func (r *Result) Serialized(first, second *Access) bool {
+	if MutexHeld(first, second) || onceCallback(first, second) {
+		return true
+	}
+	return r != nil && r.claimedBefore(first, second)
+}
+
+// onceCallback reports both accesses inside one callback given to a
+// single-flight group (or a closure nested in it).
+func onceCallback(first, second *Access) bool {
+	if first == nil || second == nil || first.Fn != second.Fn {
+		return false
+	}
+	fn := first.Fn
+	for depth := 0; fn != nil && depth < 4; depth++ {
+		parent := fn.Parent()
+		if parent == nil {
+			return false
+		}
+		for _, blk := range parent.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				f := analysisutil.CalleeFunc(call.Common())
+				if f == nil {
+					continue
+				}
+				i, ok := apis.InProcessOnce[f.FullName()]
+				if !ok {
+					continue
+				}
+				args := call.Common().Args
+				if f.Type().(*types.Signature).Recv() != nil && !call.Common().IsInvoke() {
+					i++ // a static method call passes the receiver first
+				}
+				if i < len(args) && ssautil.FuncOf(args[i]) == fn {
+					return true
+				}
+			}
+		}
+		fn = parent
+	}
+	return false
+}
+
+// claimedBefore reports a call of a claiming function that precedes both
+// accesses and claims the value both bind to a key column.
+func (r *Result) claimedBefore(first, second *Access) bool {
+	if first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil || r.b == nil {
+		return false
+	}
+	for _, blk := range first.Fn.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call == first.Call || call == second.Call {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			sum := r.b.summaryOf(callee)
+			if sum == nil || len(sum.ClaimParams) == 0 {
+				continue
+			}
+			if !ssautil.Before(call, first.Call) || !ssautil.Before(call, second.Call) {
+				continue // the claim must be held (or waited for) on every path to both
+			}
+			args := ssautil.FullArgs(call.Common())
+			for _, p := range sum.ClaimParams {
+				if p < len(args) && bindsKey(first, second, RefOf(args[p])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bindsKey reports a key column that both accesses bind to the value k:
+// the read's WHERE (or the write's) and the other's SET or WHERE.
+func bindsKey(first, second *Access, k Ref) bool {
+	bound := func(a *Access, col string) bool {
+		if b, ok := a.WhereColumn(col); ok && b.Value.Same(k) {
+			return true
+		}
+		b, ok := a.SetColumn(col)
+		return ok && b.Value.Same(k)
+	}
+	for _, col := range append(first.KeyColumns(), setColumns(first)...) {
+		if bound(first, col) && bound(second, col) {
+			return true
+		}
+	}
+	return false
+}
+
+func setColumns(a *Access) []string {
+	var out []string
+	for _, s := range a.Set {
+		out = append(out, s.Column)
+	}
+	return out
+}
+
+// claimedParams lists the parameters that fn claims in-process: under a
+// sync.Mutex it looks the parameter up in a map and, when it is absent,
+// stores it there, the lock held throughout; when it is present, it waits
+// for the holder (sync.Cond.Wait, sync.WaitGroup.Wait, a channel receive)
+// before it returns. A caller that goes on after the call holds the key,
+// or runs after the request that held it was done: a hand-rolled single
+// flight (dendrite's getActiveThumbnailGeneration).
+//
+//	active.Lock()
+//	defer active.Unlock()
+//	if res, ok := active.PathToResult[string(dst)]; ok {
+//		res.Cond.Wait()
+//		return false, res.Err
+//	}
+//	active.PathToResult[string(dst)] = &Result{Cond: sync.NewCond(active)}
+//	return true, nil
+//
+// A map that records the key but lets a second request go on without
+// waiting claims nothing for the code after the call.
+func claimedParams(fn *ssa.Function) []int {
+	params := map[ssa.Value]int{}
+	for i, p := range fn.Params {
+		params[p] = i
+	}
+	var out []int
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			lk, ok := instr.(*ssa.Lookup)
+			if !ok || !lk.CommaOk {
+				continue
+			}
+			if _, isMap := lk.X.Type().Underlying().(*types.Map); !isMap {
+				continue
+			}
+			p, ok := params[unwrap(lk.Index)]
+			if !ok || containsInt(out, p) {
+				continue
+			}
+			present, absent := okBranch(lk)
+			if present == nil {
+				continue
+			}
+			if !waitsFrom(present) {
+				continue
+			}
+			for _, b2 := range fn.Blocks {
+				for _, in2 := range b2.Instrs {
+					u, ok := in2.(*ssa.MapUpdate)
+					if !ok || !sameMap(u.Map, lk.X) || unwrap(u.Key) != unwrap(lk.Index) {
+						continue
+					}
+					if !ssautil.Reachable(absent, b2) || ssautil.Reachable(present, b2) || !held(fn, lk, u) {
+						continue
+					}
+					if !containsInt(out, p) {
+						out = append(out, p)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// okBranch returns the successors of the branch on lk's ok result: taken
+// when the key is present, and when it is absent.
+func okBranch(lk *ssa.Lookup) (present, absent *ssa.BasicBlock) {
+	for _, ref := range *lk.Referrers() {
+		ex, ok := ref.(*ssa.Extract)
+		if !ok || ex.Index != 1 || ex.Referrers() == nil {
+			continue
+		}
+		for _, r2 := range *ex.Referrers() {
+			if ifi, ok := r2.(*ssa.If); ok && len(ifi.Block().Succs) == 2 {
+				return ifi.Block().Succs[0], ifi.Block().Succs[1]
+			}
+		}
+	}
+	return nil, nil
+}
+
+// waitsFrom reports a blocking wait for another goroutine reachable from
+// blk: a call of apis.ProcessWaits or a channel receive.
+func waitsFrom(blk *ssa.BasicBlock) bool {
+	fn := blk.Parent()
+	for _, b := range fn.Blocks {
+		if !ssautil.Reachable(blk, b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			case ssa.CallInstruction:
+				if f := analysisutil.CalleeFunc(x.Common()); f != nil && apis.ProcessWaits[f.FullName()] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameMap reports two loads of one map variable: the same field of the
+// same struct pointer, or the same global or value.
+func sameMap(a, b ssa.Value) bool {
+	a, b = unwrap(a), unwrap(b)
+	if a == b {
+		return true
+	}
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {
+		return false
+	}
+	if la.X == lb.X {
+		return true
+	}
+	fa, ok1 := la.X.(*ssa.FieldAddr)
+	fb, ok2 := lb.X.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && unwrap(fa.X) == unwrap(fb.X)
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
