@@ -13,6 +13,7 @@ import (
 	"github.com/idemvet/idemvet/internal/ssabuild"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
 )
 
@@ -133,6 +134,8 @@ func (c *checker) decide(fn *ssa.Function, v entry.Verdict, call ssa.CallInstruc
 	switch {
 	case v.Answer == entry.No:
 		return // start-up code or a command: one run at a time
+	case dbcall.MutexHeldOver(call):
+		return // a process mutex held over the call serializes the callee's check and create
 	case v.Deferred():
 		c.export(v, &deferredFact{Message: f.Message, Category: f.Category, Chain: append([]string{ssautil.FuncLabel(fn)}, f.Chain...)})
 		return

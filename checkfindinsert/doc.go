@@ -131,8 +131,8 @@
 // packages: start-up code writing a default configuration or a
 // certificate, called from main, stays silent; a handler calling the same
 // function is reported at its call ("check-then-insert on file(path) in
-// config.EnsureCert: ..."). Called from no package in view, it is not
-// reported.
+// config.EnsureCert: ..."), unless it holds a sync.Mutex over the call.
+// Called from no package in view, it is not reported.
 //
 // Through a repository interface whose implementation is out of view, the
 // accesses are inferred from the method names (GetUserByEmail, CreateUser)

@@ -36,8 +36,23 @@ func MutexHeld(first, second *Access) bool {
 	if first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil {
 		return false
 	}
-	fn := first.Fn
-	var a, b ssa.Instruction = first.Call, second.Call
+	return heldOver(first.Fn, first.Call, second.Call)
+}
+
+// MutexHeldOver reports whether a sync.Mutex is held over the call, in its
+// function or around the closure holding it, as MutexHeld does for two
+// accesses: a caller that serializes a callee's check-then-create.
+//
+//	thumbMu.Lock()
+//	defer thumbMu.Unlock()
+//	store.EnsureThumbnail(path)   // checks, then creates: serialized here
+func MutexHeldOver(call ssa.CallInstruction) bool {
+	return call != nil && call.Parent() != nil && heldOver(call.Parent(), call, call)
+}
+
+// heldOver reports a lock held from before a to b in fn, or around the
+// closure that is fn in its enclosing functions.
+func heldOver(fn *ssa.Function, a, b ssa.Instruction) bool {
 	for depth := 0; fn != nil && depth < 4; depth++ {
 		if held(fn, a, b) {
 			return true

@@ -3,6 +3,7 @@ package api
 
 import (
 	"net/http"
+	"sync"
 
 	"startup/config"
 )
@@ -15,4 +16,20 @@ func (h *Handler) RotateCert(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Reset(w http.ResponseWriter, r *http.Request) {
 	config.EnsureDefault(h.Dir) // want `check-then-insert on file\(path\) in config.writeDefault \(called by config.EnsureDefault\)`
+}
+
+var certMu sync.Mutex
+
+// RotateCertLocked serializes the rotations of this process.
+func (h *Handler) RotateCertLocked(w http.ResponseWriter, r *http.Request) {
+	certMu.Lock()
+	defer certMu.Unlock()
+	config.EnsureCert(h.Dir+"/tls.pem", nil) // ok: certMu is held over the check and the create
+}
+
+// RotateCertUnlocked releases the lock before the call.
+func (h *Handler) RotateCertUnlocked(w http.ResponseWriter, r *http.Request) {
+	certMu.Lock()
+	certMu.Unlock()
+	config.EnsureCert(h.Dir+"/tls.pem", nil) // want `check-then-insert on file\(path\) in config.EnsureCert`
 }
