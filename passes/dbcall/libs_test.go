@@ -193,6 +193,40 @@ func TestBunAPI(t *testing.T) {
 	}
 }
 
+// TestXormAPI holds passes/apis' xorm tables to the real library: every
+// session method and finisher is a method of *Session, the handles are
+// its types, and builder.Eq resolves.
+func TestXormAPI(t *testing.T) {
+	pkgs := loadLibs(t, apis.XormPkg, "xorm.io/builder")
+	pkg := pkgs[apis.XormPkg]
+	for _, name := range sortedKeys(apis.XormHandles) {
+		if _, ok := pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("handle type %s not in %s", name, pkg.Path())
+		}
+	}
+	methods := methodsOf(pkg, "Session")
+	for _, name := range append(sortedKeys(apis.XormMethods), sortedKeys(apis.XormFinishers)...) {
+		if !methods[name] {
+			t.Errorf("session method %s not in %s", name, pkg.Path())
+		}
+	}
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		if strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(key, "("), "*"), apis.XormPkg+".") {
+			n++
+			if !idemvettest.ResolvesFullName(pkg, key) {
+				t.Errorf("%s does not resolve", key)
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("only %d xorm rows", n)
+	}
+	if _, ok := pkgs["xorm.io/builder"].Scope().Lookup("Eq").(*types.TypeName); !ok || "xorm.io/builder.Eq" != apis.XormBuilderEq {
+		t.Errorf("%s does not resolve", apis.XormBuilderEq)
+	}
+}
+
 // TestEntAPI holds the shapes the model knows ent's generated clients by
 // to a client the real ent generated (testdata/e2elibs/internal/entstore).
 func TestEntAPI(t *testing.T) {
