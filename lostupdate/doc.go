@@ -45,7 +45,11 @@
 // user input, a constant) or is written back unchanged; and when the write
 // targets another row or table, such as the row the function inserted
 // before it (a refund row built in Go, inserted, then saved again with the
-// processor's answer computed from the payment read).
+// processor's answer computed from the payment read). A sync.Mutex held
+// from before the read until the write (or both in a singleflight callback)
+// serializes the writers of one process and silences it too: idemvet takes
+// it as the statement that the service runs as a single instance, which
+// several instances would contradict.
 //
 // Writes of the value read plus or minus a constant get a suggested fix
 // (applied by idemvet -fix, go vet -fix and go fix -fixtool) when the

@@ -76,7 +76,7 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 			if !src.Derived || src.Column != set.Column || src.Read.Table != w.Table {
 				continue
 			}
-			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) {
+			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) || db.Serialized(src.Read, w) {
 				continue
 			}
 			return diagnostic(pass, src, w, set), true

@@ -140,6 +140,15 @@
 // "staleguard" (a check in Go that the update's WHERE does not re-state,
 // or a one-time row consumed by a DELETE whose outcome is ignored).
 //
+// # One process at a time
+//
+// The stale-row, check-then-update and check-then-delete findings are
+// silent when the process serializes the read and the write: a sync.Mutex
+// held from before the read until the write, or both in a singleflight
+// callback. That protects one process only; idemvet takes it as the
+// statement that the service runs as a single instance (a wallet hub, a
+// media store on local disk).
+//
 // # Code that runs once
 //
 // The race needs two executions of the code at once. The analyzer asks

@@ -49,7 +49,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
 		}
-		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) {
+		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
 		}
 		return staleGuardDiagnostic(pass, a, g), true
@@ -365,7 +365,7 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
 			continue // the delete does not run only when the row was found
 		}
-		if !db.SameRow(fi, d.Access, del) || rowHeld(txs, d.Access, del) || advisoryBefore(db, d.Access) {
+		if !db.SameRow(fi, d.Access, del) || rowHeld(txs, d.Access, del) || advisoryBefore(db, d.Access) || db.Serialized(d.Access, del) {
 			continue
 		}
 		readAt := analysisutil.Position(pass.Fset, d.Access.Pos)

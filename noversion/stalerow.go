@@ -27,7 +27,7 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 	if writesNothingNew(a, stale) {
 		return analysis.Diagnostic{}, false
 	}
-	if guardedWrite(a, stale) || rowHeld(txs, read, a) {
+	if guardedWrite(a, stale) || rowHeld(txs, read, a) || db.Serialized(read, a) {
 		return analysis.Diagnostic{}, false
 	}
 	self := writeOrigin(pass, a)
