@@ -533,7 +533,7 @@ func (b *builder) xormWhere(a *Access, st *xormStmt, fields []gormField, auto ss
 	}
 	n := 0
 	for _, f := range xormModelFields(auto) {
-		if v := storedField(auto, f.path); v != nil && !after(v, a.Call) {
+		if v := storedField(auto, f.path); v != nil && !storedAfter(auto, f.path, a.Call) {
 			if _, dup := a.WhereColumn(f.column); !dup {
 				a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
 			}
@@ -584,11 +584,41 @@ func (b *builder) xormResults(a *Access, call ssa.CallInstruction, name, kind st
 	}
 }
 
-// after reports a value computed after call on every path: a field set
-// after a Get is no condition of it (a.Balance += n once a is loaded).
-func after(v ssa.Value, call ssa.CallInstruction) bool {
-	instr, ok := v.(ssa.Instruction)
-	return ok && call != nil && instr.Parent() == call.Parent() && instr != call && dominates(call, instr)
+// storedAfter reports a field of a bean stored after call on every path:
+// a field set once the bean is loaded is no condition of the Get that
+// loaded it (old.Value = v; a.Balance += n).
+func storedAfter(base ssa.Value, path []string, call ssa.CallInstruction) bool {
+	if call == nil || len(path) == 0 {
+		return false
+	}
+	v := literalOf(base)
+	for i, name := range path {
+		refs := v.Referrers()
+		if refs == nil {
+			return false
+		}
+		var next ssa.Value
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+				continue
+			}
+			if i < len(path)-1 {
+				next = fa
+				break
+			}
+			for _, rr := range *fa.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && st.Parent() == call.Parent() && dominates(call, st) {
+					return true
+				}
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return false
 }
 
 // xormFresh reports a bean built here and not loaded: &T{...}, new(T).

@@ -133,3 +133,20 @@ func Callback(x *xorm.Engine, email string) error {
 	})
 	return err
 }
+
+// The bean's fields set after Get are the values the update writes, not
+// conditions of the lookup.
+func Save(x *xorm.Engine, email, name string) error {
+	old := &User{Email: email}
+	has, err := x.Get(old) // want `select user where email=\$email reads .* on x; found\? bool`
+	if err != nil {
+		return err
+	}
+	if has {
+		old.Name = name
+		_, err = x.ID(old.Id).Update(old) // want `update user set email=\$email,display_name=\$name where id=\$complit\.Id on x`
+		return err
+	}
+	_, err = x.Insert(&User{Email: email, Name: name}) // want `insert user set email=\$email,display_name=\$name on x`
+	return err
+}
