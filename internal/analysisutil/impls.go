@@ -1,6 +1,9 @@
 package analysisutil
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
 
 // Impls finds the package-level named types of a package that implement
 // an interface, and remembers the answers for the life of one pass.
@@ -15,10 +18,12 @@ import "go/types"
 type Impls struct {
 	concrete map[*types.Package][]*types.TypeName
 	of       map[implsKey][]Impl
+	ctxt     *types.Context // shares the instances OfArgs makes
 }
 
-// An Impl is a named type implementing an interface: Type is Name's type,
-// or a pointer to it when only the pointer implements the interface.
+// An Impl is a named type implementing an interface: Type is Name's type
+// (for a generic type, its instance; see OfArgs), or a pointer to it when
+// only the pointer implements the interface.
 type Impl struct {
 	Name *types.TypeName
 	Type types.Type
@@ -27,19 +32,48 @@ type Impl struct {
 type implsKey struct {
 	iface *types.Interface
 	pkg   *types.Package
+	targs string // OfArgs's type arguments, as types.TypeString spells them
 }
 
 // Of returns the package-level named types of p that are neither aliases
 // nor interfaces and implement iface (by value, or else by pointer), in
-// the order of their names.
-func (c *Impls) Of(iface *types.Interface, p *types.Package) []Impl {
-	k := implsKey{iface, p}
+// the order of their names. Generic types are checked uninstantiated: see
+// OfArgs.
+func (c *Impls) Of(iface *types.Interface, p *types.Package) []Impl { return c.OfArgs(iface, nil, p) }
+
+// OfArgs is Of for an interface instantiated with targs (the method of a
+// BatchedTx[Queries] interface): a generic type of p with as many type
+// parameters is instantiated with targs (TransactionExecutor[Queries])
+// and, when that satisfies its constraints, checked instead; Type is the
+// instance (or a pointer to it). Uninstantiated, a generic type whose
+// methods mention its type parameters implements no instance of the
+// interface (types.Implements answers false).
+func (c *Impls) OfArgs(iface *types.Interface, targs []types.Type, p *types.Package) []Impl {
+	k := implsKey{iface: iface, pkg: p}
+	if len(targs) > 0 {
+		names := make([]string, len(targs))
+		for i, t := range targs {
+			names[i] = types.TypeString(t, nil)
+		}
+		k.targs = strings.Join(names, ",")
+	}
 	if out, ok := c.of[k]; ok {
 		return out
 	}
 	var out []Impl
 	for _, tn := range c.Concrete(p) {
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+		t := tn.Type()
+		if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > 0 && n.TypeParams().Len() == len(targs) {
+			if c.ctxt == nil {
+				c.ctxt = types.NewContext()
+			}
+			inst, err := types.Instantiate(c.ctxt, n, targs, true)
+			if err != nil {
+				continue // the type arguments do not satisfy its constraints
+			}
+			t = inst
+		}
+		for _, t := range []types.Type{t, types.NewPointer(t)} {
 			if types.Implements(t, iface) {
 				out = append(out, Impl{tn, t})
 				break

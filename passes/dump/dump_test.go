@@ -15,7 +15,7 @@ import (
 // sees in each function and the transaction each runs in.
 func TestModel(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer,
-		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "facts/svc", "iface", "schemacat", "upsertmodel")
+		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "txforms/batched/svc", "facts/svc", "iface", "schemacat", "upsertmodel")
 }
 
 // TestSummaries pins the summaries dbcall exports as facts: generated sqlc
@@ -26,5 +26,5 @@ func TestSummaries(t *testing.T) {
 
 // TestHelpers pins txscope's facts about transaction helpers.
 func TestHelpers(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), txscope.Analyzer, "txforms/txutil")
+	idemvettest.Run(t, analysistest.TestData(), txscope.Analyzer, "txforms/txutil", "txforms/batched/store", "txforms/batched/plain")
 }

@@ -210,7 +210,7 @@ func (f *finder) invokeHelper(m *types.Func) *helperFact {
 	}
 	f.ifaceHelpers[m] = nil
 	var h helperFact
-	if m.Pkg() != f.pass.Pkg && f.pass.ImportObjectFact(m, &h) {
+	if m.Pkg() != f.pass.Pkg && f.pass.ImportObjectFact(m.Origin(), &h) {
 		f.ifaceHelpers[m] = &h
 		return &h
 	}
@@ -248,19 +248,32 @@ func (f *finder) invokeHelper(m *types.Func) *helperFact {
 
 // implHelper looks for implementations of iface in the packages visible
 // here (this one, the interface's, the direct imports): the helper fact of
-// the first one that is a helper, and whether any implementation was seen.
+// the first one that is a helper, with the weakest isolation of those that
+// are, and whether any implementation was seen.
 func (f *finder) implHelper(iface *types.Interface, m *types.Func) (*helperFact, bool) {
 	var found *helperFact
 	visible := f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
+		var h *helperFact
 		if own != nil {
-			found = f.helperOf(own)
+			h = f.helperOf(own)
 		} else {
-			var h helperFact
-			if f.pass.ImportObjectFact(impl, &h) {
-				found = &h
+			var imported helperFact
+			if f.pass.ImportObjectFact(impl, &imported) {
+				h = &imported
 			}
 		}
-		return found != nil
+		switch {
+		case h == nil:
+		case found == nil:
+			found = h
+		case h.Isolation < found.Isolation:
+			// Which implementation runs is not known here: the weakest
+			// isolation wins.
+			weak := *found
+			weak.Isolation = h.Isolation
+			found = &weak
+		}
+		return false
 	})
 	return found, visible
 }
@@ -281,20 +294,22 @@ func (f *finder) invokeBegin(m *types.Func) *beginFact {
 	var found *beginFact
 	if m.Pkg() != f.pass.Pkg {
 		var b beginFact
-		if f.pass.ImportObjectFact(m, &b) {
+		if f.pass.ImportObjectFact(m.Origin(), &b) {
 			return &b
 		}
 	}
+	// Every implementation: the one a call runs is not known here, so the
+	// weakest isolation wins.
 	visible := f.eachImpl(iface, m, func(own *ssa.Function, impl *types.Func) bool {
 		if own != nil {
-			found = f.beginOf(own)
+			found = weaker(found, f.beginOf(own))
 		} else {
 			var b beginFact
 			if f.pass.ImportObjectFact(impl, &b) {
-				found = &b
+				found = weaker(found, &b)
 			}
 		}
-		return found != nil
+		return false
 	})
 	if found == nil && !visible && ctxBeginName.MatchString(m.Name()) {
 		// A transaction manager's Begin(ctx, ...) (context.Context, error)
@@ -357,17 +372,21 @@ func (f *finder) implsOf(iface *types.Interface, m *types.Func) []impl {
 	pkgs = append(pkgs, f.pass.Pkg.Imports()...)
 	seen := map[*types.Package]bool{}
 	out := []impl{}
+	targs := typeArgs(m)
 	for _, p := range pkgs {
 		if seen[p] || dbcall.IsLibrary(p.Path()) {
 			continue
 		}
 		seen[p] = true
-		for _, t := range f.implsCache.Of(iface, p) {
+		for _, t := range f.implsCache.OfArgs(iface, targs, p) {
 			obj, _, _ := types.LookupFieldOrMethod(t.Type, true, m.Pkg(), m.Name())
 			fn, ok := obj.(*types.Func)
 			if !ok {
 				continue
 			}
+			// The method of an instance (TransactionExecutor[Queries].ExecTx):
+			// its facts and SSA function are its generic origin's.
+			fn = fn.Origin()
 			im := impl{impl: fn}
 			if p == f.pass.Pkg {
 				im.own = f.ssaFunc(fn)
@@ -382,6 +401,31 @@ func (f *finder) implsOf(iface *types.Interface, m *types.Func) []impl {
 		f.impls = map[implKey][]impl{}
 	}
 	f.impls[k] = out
+	return out
+}
+
+// typeArgs returns the type arguments of the interface instance declaring
+// m (BatchedTx[Queries] for its ExecTx), or of the generic interface
+// itself (its type parameters), or nil.
+func typeArgs(m *types.Func) []types.Type {
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	n, ok := types.Unalias(sig.Recv().Type()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	if l := n.TypeArgs(); l.Len() > 0 {
+		for i := 0; i < l.Len(); i++ {
+			out = append(out, l.At(i))
+		}
+		return out
+	}
+	for i := 0; i < n.TypeParams().Len(); i++ {
+		out = append(out, n.TypeParams().At(i))
+	}
 	return out
 }
 

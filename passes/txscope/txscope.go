@@ -194,15 +194,58 @@ type beginFact struct {
 	// Ctx reports that the result is a context carrying the transaction
 	// (func (db *Database) Begin(ctx, writable bool) (context.Context, error)).
 	Ctx bool
+	// Isolation is the level of the options the function begins with
+	// (&sql.TxOptions{Isolation: sql.LevelSerializable}); the weakest when
+	// it begins in several places.
+	Isolation sqltext.Isolation
+	// Opts is 1 + the parameter whose options the function begins with
+	// (func (s *DB) begin(ctx, opts *sql.TxOptions) { s.db.BeginTx(ctx, opts) }),
+	// counting the receiver, or 0: the level is then read at each call.
+	Opts int
 }
 
 func (*beginFact) AFact() {}
 
 func (f *beginFact) String() string {
+	s := fmt.Sprintf("begins a transaction returned as r%d", f.Result)
 	if f.Ctx {
-		return fmt.Sprintf("begins a transaction carried by the context r%d", f.Result)
+		s = fmt.Sprintf("begins a transaction carried by the context r%d", f.Result)
 	}
-	return fmt.Sprintf("begins a transaction returned as r%d", f.Result)
+	if f.Isolation != sqltext.IsolationNone {
+		s += " (" + strings.ToLower(f.Isolation.String()) + ")"
+	}
+	if f.Opts > 0 {
+		s += fmt.Sprintf(" with the options of p%d", f.Opts-1)
+	}
+	return s
+}
+
+// weaker combines the begin facts of two functions a call may run (the
+// implementations of an interface method): the weaker isolation wins, and
+// options taken from a parameter count only when both take them from the
+// same one.
+func weaker(a, b *beginFact) *beginFact {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := *a
+	out.Isolation = min(a.Isolation, b.Isolation)
+	if a.Opts != b.Opts {
+		out.Opts = 0
+	}
+	return &out
+}
+
+// isolationAt is the isolation level of the transaction a call of a
+// function with begin fact b begins.
+func isolationAt(b *beginFact, common *ssa.CallCommon) sqltext.Isolation {
+	if b.Isolation != sqltext.IsolationNone || b.Opts == 0 {
+		return b.Isolation
+	}
+	return isolationOf(arg(ssautil.FullArgs(common), b.Opts-1))
 }
 
 // beginOf computes whether fn returns a transaction it begins, directly
@@ -233,6 +276,27 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 	}
 	txs := map[ssa.Value]bool{}
 	ctxs := map[ssa.Value]bool{} // contexts returned by functions beginning into one
+	// level is the weakest of the begins; opts the one parameter they take
+	// their options from (-1: none seen yet, -2: not one).
+	level, opts := sqltext.IsolationSerializable+1, -1
+	begun := func(iso sqltext.Isolation, optsArg ssa.Value) {
+		level = min(level, iso)
+		i := -2
+		if iso == sqltext.IsolationNone && optsArg != nil {
+			if p, ok := ssautil.Unwrap(optsArg).(*ssa.Parameter); ok {
+				for j, q := range fn.Params {
+					if q == p {
+						i = j
+					}
+				}
+			}
+		}
+		if opts == -1 || opts == i {
+			opts = i
+		} else {
+			opts = -2
+		}
+	}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -247,9 +311,12 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				}
 				if v != nil {
 					txs[v] = true
+					o := arg(ssautil.CallArgs(common), m.Opts)
+					begun(isolationOf(o), o)
 				}
 			} else if name, ok := gormName(common); ok && name == "Begin" {
 				txs[call.Value()] = true
+				begun(sqltext.IsolationNone, nil)
 			} else if b := f.callBegin(common); b != nil && b.Ctx {
 				v := ssa.Value(call.Value())
 				if _, isTuple := v.Type().(*types.Tuple); isTuple {
@@ -257,9 +324,20 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				}
 				if v != nil {
 					ctxs[v] = true
+					begun(isolationAt(b, common), nil)
 				}
 			}
 		}
+	}
+	found := func(b *beginFact) *beginFact {
+		if level <= sqltext.IsolationSerializable {
+			b.Isolation = level
+		}
+		if opts >= 0 {
+			b.Opts = opts + 1
+		}
+		f.begins[fn] = b
+		return b
 	}
 	if len(txs) == 0 && len(ctxs) == 0 {
 		return nil
@@ -271,9 +349,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 		}
 		for i, v := range ret.Results {
 			if dbcall.IsContext(v.Type()) && ctxFromBegin(v, txs, ctxs) {
-				b := &beginFact{Result: i, Ctx: true}
-				f.begins[fn] = b
-				return b
+				return found(&beginFact{Result: i, Ctx: true})
 			}
 		}
 	}
@@ -320,9 +396,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 		}
 		for i, v := range ret.Results {
 			if carries(v) {
-				b := &beginFact{Result: i}
-				f.begins[fn] = b
-				return b
+				return found(&beginFact{Result: i})
 			}
 		}
 	}
@@ -433,7 +507,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 				txv = extract(txv, b.Result)
 			}
 			if txv != nil {
-				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Helper: calleeLabel(callee)}
+				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Helper: calleeLabel(callee), Isolation: isolationAt(b, common)}
 				tx.Ends = endsOf(txv)
 				f.add(tx)
 			}
@@ -652,7 +726,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					if txv != nil && b.Ctx {
 						ctxBegins[txv] = true
 					} else if txv != nil {
-						begins[txv] = sqltext.IsolationNone
+						begins[txv] = isolationAt(b, common)
 					}
 				}
 			}
@@ -704,7 +778,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			// a context carrying it.
 			if i := paramIdx(common.Value); i >= 0 && !common.IsInvoke() {
 				for j, a := range common.Args {
-					if iso, ok := begins[ssautil.Unwrap(a)]; ok {
+					if iso, ok := beginGiven(a, begins); ok {
 						return &helperFact{Func: i, TxArg: j, Isolation: iso}
 					}
 				}
@@ -736,6 +810,28 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 		}
 	}
 	return nil
+}
+
+// beginGiven reports whether the argument a is one of the transactions
+// begun in a function (the keys of begins), or a call given one
+// (txBody(t.createQuery(tx)): the queries of the transaction), and
+// returns the transaction's isolation. A transaction held in a variable a
+// closure captures (defer func() { tx.Rollback() }()) is read through it.
+func beginGiven(a ssa.Value, begins map[ssa.Value]sqltext.Isolation) (sqltext.Isolation, bool) {
+	a = deref(a)
+	if iso, ok := begins[a]; ok {
+		return iso, true
+	}
+	// A context given it (context.WithValue(ctx, txKey{}, tx)) carries
+	// the transaction rather than being it: see ctxCarrying.
+	if c, ok := a.(*ssa.Call); ok && !dbcall.IsContext(a.Type()) {
+		for _, x := range ssautil.FullArgs(&c.Call) {
+			if iso, ok := begins[deref(x)]; ok {
+				return iso, true
+			}
+		}
+	}
+	return sqltext.IsolationNone, false
 }
 
 // forwardsTx recognizes a transaction callback that hands the transaction
@@ -987,16 +1083,50 @@ func levelOf(c *ssa.Const) sqltext.Isolation {
 }
 
 // storedField returns the constant or value stored into a field of a
-// composite literal passed by pointer or by value.
+// composite literal passed by pointer or by value: built in place, copied
+// into a variable whose address is taken (o := sql.TxOptions{...};
+// db.BeginTx(ctx, &o)), or returned by a function of the package
+// (db.BeginTx(ctx, serializable())).
 func storedField(v ssa.Value, name string) ssa.Value {
+	return storedFieldDepth(v, name, 0)
+}
+
+func storedFieldDepth(v ssa.Value, name string, depth int) ssa.Value {
+	if depth > 3 {
+		return nil
+	}
 	v = ssautil.Unwrap(v)
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X
+	}
+	if c, ok := v.(*ssa.Call); ok {
+		callee := c.Call.StaticCallee()
+		if callee == nil || callee.Blocks == nil {
+			return nil
+		}
+		var found ssa.Value
+		for _, blk := range callee.Blocks {
+			if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				x := storedFieldDepth(ret.Results[0], name, depth+1)
+				if x == nil || found != nil && x != found {
+					return nil // a return without it, or another value
+				}
+				found = x
+			}
+		}
+		return found
 	}
 	if v.Referrers() == nil {
 		return nil
 	}
 	for _, r := range *v.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == v {
+			// *o = *complit
+			if x := storedFieldDepth(s.Val, name, depth+1); x != nil {
+				return x
+			}
+			continue
+		}
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
 			continue

@@ -1,0 +1,100 @@
+// Package plain is store's executor with begins that do not all ask for
+// SERIALIZABLE isolation, and helpers whose options come from their
+// caller or from a function.
+package plain
+
+import (
+	"context"
+	"database/sql"
+)
+
+type TxOptions interface {
+	ReadOnly() bool
+}
+
+type WriteTx struct{}
+
+func (WriteTx) ReadOnly() bool { return false }
+
+type BatchedTx[Q any] interface {
+	ExecTx(ctx context.Context, opts TxOptions, txBody func(Q) error) error // want ExecTx:"runs p3 in a transaction$"
+}
+
+type Beginner interface {
+	BeginTx(ctx context.Context, opts TxOptions) (*sql.Tx, error)
+}
+
+// Executor begins through whichever Beginner it is given: SerialDB or
+// DefaultDB, so its transactions are not known to be serializable.
+type Executor[Q any] struct {
+	Beginner
+
+	makeQueries func(*sql.Tx) Q
+}
+
+func NewExecutor[Q any](b Beginner, mk func(*sql.Tx) Q) *Executor[Q] {
+	return &Executor[Q]{Beginner: b, makeQueries: mk}
+}
+
+func (e *Executor[Q]) ExecTx(ctx context.Context, opts TxOptions, txBody func(Q) error) error { // want ExecTx:"runs p3 in a transaction$"
+	tx, err := e.Beginner.BeginTx(ctx, opts)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := txBody(e.makeQueries(tx)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type SerialDB struct{ *sql.DB }
+
+func (d *SerialDB) BeginTx(ctx context.Context, opts TxOptions) (*sql.Tx, error) { // want BeginTx:"begins a transaction returned as r0 .serializable."
+	o := sql.TxOptions{ReadOnly: opts.ReadOnly(), Isolation: sql.LevelSerializable}
+	return d.DB.BeginTx(ctx, &o)
+}
+
+// DefaultDB begins with the database's default isolation.
+type DefaultDB struct{ *sql.DB }
+
+func (d *DefaultDB) BeginTx(ctx context.Context, opts TxOptions) (*sql.Tx, error) { // want BeginTx:"begins a transaction returned as r0$"
+	return d.DB.BeginTx(ctx, &sql.TxOptions{ReadOnly: opts.ReadOnly()})
+}
+
+// OptsDB begins with the options its caller gives.
+type OptsDB struct{ db *sql.DB }
+
+func (d *OptsDB) Begin(ctx context.Context, o *sql.TxOptions) (*sql.Tx, error) { // want Begin:"begins a transaction returned as r0 with the options of p2"
+	return d.db.BeginTx(ctx, o)
+}
+
+func serializable() *sql.TxOptions {
+	return &sql.TxOptions{Isolation: sql.LevelSerializable}
+}
+
+// Serial begins through Begin with options a function builds.
+func (d *OptsDB) Serial(ctx context.Context, fn func(*sql.Tx) error) error { // want Serial:"runs p2 in a transaction .serializable."
+	tx, err := d.Begin(ctx, serializable())
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Default begins through Begin with no options.
+func (d *OptsDB) Default(ctx context.Context, fn func(*sql.Tx) error) error { // want Default:"runs p2 in a transaction$"
+	tx, err := d.Begin(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

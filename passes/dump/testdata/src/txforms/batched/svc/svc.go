@@ -1,0 +1,64 @@
+// Package svc uses store's executor the way Lightning Terminal's accounts
+// store does: an interface embedding the generic BatchedTx, a closure
+// given the queries of the transaction.
+package svc
+
+import (
+	"context"
+	"database/sql"
+
+	"txforms/batched/plain"
+	"txforms/batched/sqlq"
+	"txforms/batched/store"
+)
+
+type Queries interface {
+	GetBalance(ctx context.Context, id int64) (int64, error)
+	SetBalance(ctx context.Context, arg sqlq.SetBalanceParams) error
+}
+
+type BatchedQueries interface {
+	Queries
+	store.BatchedTx[Queries]
+}
+
+type Accounts struct {
+	db BatchedQueries
+}
+
+func NewAccounts(d *store.DB, q *sqlq.Queries) *Accounts {
+	ex := store.NewExecutor(d, func(tx *sql.Tx) Queries { return q.WithTx(tx) })
+	return &Accounts{db: ex}
+}
+
+// Credit reads the balance and writes it back in one transaction of the
+// executor: serializable.
+func (a *Accounts) Credit(ctx context.Context, id, amount int64) error {
+	return a.db.ExecTx(ctx, store.WriteTx{}, func(q Queries) error {
+		bal, err := q.GetBalance(ctx, id) // want `select accounts where id=\$id .* on q\.db; .*in callback tx of store\.BatchedTx\.ExecTx \(serializable\)`
+		if err != nil {
+			return err
+		}
+		return q.SetBalance(ctx, sqlq.SetBalanceParams{Balance: bal + amount, ID: id}) // want `update accounts set balance=.* on q\.db; .*in callback tx of store\.BatchedTx\.ExecTx \(serializable\)`
+	})
+}
+
+// Ledger runs on plain's executor, whose transactions are not all
+// serializable.
+type Ledger struct {
+	db plain.BatchedTx[Queries]
+}
+
+func NewLedger(d *plain.DefaultDB, q *sqlq.Queries) *Ledger {
+	return &Ledger{db: plain.NewExecutor(d, func(tx *sql.Tx) Queries { return q.WithTx(tx) })}
+}
+
+func (l *Ledger) Credit(ctx context.Context, id, amount int64) error {
+	return l.db.ExecTx(ctx, plain.WriteTx{}, func(q Queries) error {
+		bal, err := q.GetBalance(ctx, id) // want `select accounts where id=\$id .* on q\.db; .*in callback tx of plain\.BatchedTx\.ExecTx$`
+		if err != nil {
+			return err
+		}
+		return q.SetBalance(ctx, sqlq.SetBalanceParams{Balance: bal + amount, ID: id}) // want `update accounts set balance=.* on q\.db; .*in callback tx of plain\.BatchedTx\.ExecTx$`
+	})
+}
