@@ -49,12 +49,14 @@
 // callback of a singleflight.Group (Do, DoChan), which runs one call per
 // key at a time; or both after a call that claims the key in-process (a
 // function that, under a sync.Mutex, records the key in a map of work in
-// progress, and makes a second request for the key wait for the first:
-// sync.Cond.Wait, a channel receive), given the very value the lookup and
-// the insert use. The claim must come before the lookup on every path; a
-// map that records the key without making the second request wait, a claim
-// of another key, and a lock released before the insert are still
-// reported.
+// progress, and makes a second request for the key wait for the first,
+// sync.Cond.Wait or a channel receive; or returns a bool that is true only
+// for the request that recorded it, and the caller goes on only when it is
+// true), given the very value the lookup and the insert use. The claim must
+// come before the lookup on every path; a map that records the key without
+// making the second request wait or telling it, a claim whose answer the
+// caller ignores, a claim of another key, and a lock released before the
+// insert are still reported.
 //
 // In-process serialization protects one process only. idemvet takes it as
 // the author's statement that the service runs as a single instance: a

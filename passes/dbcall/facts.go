@@ -37,10 +37,10 @@ type summaryFact struct {
 	// pgconn.CommandTag) whose affected-row count the function examines
 	// (mustAffectOne(res), sqlutil.CheckOne(db.ExecContext(...))).
 	RowsParams []int
-	// ClaimParams lists parameters the function claims in-process: it
-	// records them in a map under a sync.Mutex, or waits for the request
-	// that had (claimedParams).
-	ClaimParams []int
+	// Claims lists parameters the function claims in-process: it records
+	// them in a map under a sync.Mutex, and a request finding one there
+	// waits for the holder or is told it did not get it (claimsOf).
+	Claims []claimFact
 }
 
 func (*summaryFact) AFact() {}
@@ -66,8 +66,12 @@ func (f *summaryFact) String() string {
 	for _, p := range f.RowsParams {
 		parts = append(parts, fmt.Sprintf("rows-test p%d", p))
 	}
-	for _, p := range f.ClaimParams {
-		parts = append(parts, fmt.Sprintf("claims p%d in-process", p))
+	for _, c := range f.Claims {
+		if c.Result < 0 {
+			parts = append(parts, fmt.Sprintf("claims p%d in-process", c.Param))
+		} else {
+			parts = append(parts, fmt.Sprintf("claims p%d in-process when r%d", c.Param, c.Result))
+		}
 	}
 	return strings.Join(parts, "; ")
 }
@@ -308,8 +312,8 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			s.NotFoundParams = append(s.NotFoundParams, predicate{Param: i, Sentinels: sentinels})
 		}
 	}
-	s.ClaimParams = claimedParams(fn)
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.ClaimParams) == 0 {
+	s.Claims = claimsOf(fn)
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
 		return nil
 	}
 	return s

@@ -194,7 +194,9 @@ func onceCallback(first, second *Access) bool {
 }
 
 // claimedBefore reports a call of a claiming function that precedes both
-// accesses and claims the value both bind to a key column.
+// accesses and claims the value both bind to a key column: a waiting
+// claim before both on every path, or a tested claim whose "claimed"
+// branch alone leads to them.
 func (r *Result) claimedBefore(first, second *Access) bool {
 	if first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil || r.b == nil {
 		return false
@@ -210,18 +212,77 @@ func (r *Result) claimedBefore(first, second *Access) bool {
 				continue
 			}
 			sum := r.b.summaryOf(callee)
-			if sum == nil || len(sum.ClaimParams) == 0 {
+			if sum == nil || len(sum.Claims) == 0 {
 				continue
 			}
 			if !ssautil.Before(call, first.Call) || !ssautil.Before(call, second.Call) {
 				continue // the claim must be held (or waited for) on every path to both
 			}
 			args := ssautil.FullArgs(call.Common())
-			for _, p := range sum.ClaimParams {
-				if p < len(args) && bindsKey(first, second, RefOf(args[p])) {
+			for _, c := range sum.Claims {
+				if c.Param >= len(args) || !bindsKey(first, second, RefOf(args[c.Param])) {
+					continue
+				}
+				if c.Result < 0 || onlyWhenClaimed(call, c.Result, first.Call, second.Call) {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// onlyWhenClaimed reports that the accesses a and b run only on the true
+// side of a branch on result res of the claim call:
+//
+//	if !inflight.Add(path) { return ErrBusy }
+//	... the check and the create ...
+func onlyWhenClaimed(call ssa.CallInstruction, res int, a, b ssa.Instruction) bool {
+	v, ok := call.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var flag ssa.Value = v
+	if v.Call.Signature().Results().Len() > 1 {
+		flag = nil
+		for _, ref := range *v.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == res {
+				flag = ex
+			}
+		}
+	}
+	if flag == nil || flag.Referrers() == nil {
+		return false
+	}
+	type branch struct {
+		ifi     *ssa.If
+		negated bool
+	}
+	var branches []branch
+	for _, ref := range *flag.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.If:
+			branches = append(branches, branch{x, false})
+		case *ssa.UnOp: // if !claim(k)
+			if x.Op == token.NOT && x.Referrers() != nil {
+				for _, r2 := range *x.Referrers() {
+					if ifi, ok := r2.(*ssa.If); ok {
+						branches = append(branches, branch{ifi, true})
+					}
+				}
+			}
+		}
+	}
+	for _, br := range branches {
+		if len(br.ifi.Block().Succs) != 2 {
+			continue
+		}
+		claimed, not := br.ifi.Block().Succs[0], br.ifi.Block().Succs[1]
+		if br.negated {
+			claimed, not = not, claimed
+		}
+		if claimed.Dominates(a.Block()) && claimed.Dominates(b.Block()) && !ssautil.Reachable(not, a.Block()) && !ssautil.Reachable(not, b.Block()) {
+			return true
 		}
 	}
 	return false
@@ -253,13 +314,22 @@ func setColumns(a *Access) []string {
 	return out
 }
 
-// claimedParams lists the parameters that fn claims in-process: under a
+// claimFact describes a parameter a function claims in-process. Result
+// is -1 when a request that finds the key taken waits for the holder, so
+// that whoever goes on after the call holds the key or comes after the
+// holder; otherwise it is the index of a bool result that is true only
+// when the call recorded the key (and the caller must test it).
+type claimFact struct {
+	Param  int
+	Result int
+}
+
+// claimsOf lists the parameters that fn claims in-process: under a
 // sync.Mutex it looks the parameter up in a map and, when it is absent,
-// stores it there, the lock held throughout; when it is present, it waits
-// for the holder (sync.Cond.Wait, sync.WaitGroup.Wait, a channel receive)
-// before it returns. A caller that goes on after the call holds the key,
-// or runs after the request that held it was done: a hand-rolled single
-// flight (dendrite's getActiveThumbnailGeneration).
+// stores it there, the lock held throughout. When the key is present, it
+// either waits for the holder (sync.Cond.Wait, sync.WaitGroup.Wait, a
+// channel receive) before it returns, a hand-rolled single flight
+// (dendrite's getActiveThumbnailGeneration):
 //
 //	active.Lock()
 //	defer active.Unlock()
@@ -270,14 +340,24 @@ func setColumns(a *Access) []string {
 //	active.PathToResult[string(dst)] = &Result{Cond: sync.NewCond(active)}
 //	return true, nil
 //
-// A map that records the key but lets a second request go on without
-// waiting claims nothing for the code after the call.
-func claimedParams(fn *ssa.Function) []int {
+// or it returns a bool result that is true only on the paths that stored
+// the key (an in-flight set: "if !inflight.Add(k) { return }").
+// A map that records the key, lets a second request go on without waiting
+// and does not say which request got it claims nothing.
+func claimsOf(fn *ssa.Function) []claimFact {
 	params := map[ssa.Value]int{}
 	for i, p := range fn.Params {
 		params[p] = i
 	}
-	var out []int
+	var out []claimFact
+	has := func(p int) bool {
+		for _, c := range out {
+			if c.Param == p {
+				return true
+			}
+		}
+		return false
+	}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			lk, ok := instr.(*ssa.Lookup)
@@ -288,33 +368,82 @@ func claimedParams(fn *ssa.Function) []int {
 				continue
 			}
 			p, ok := params[unwrap(lk.Index)]
-			if !ok || containsInt(out, p) {
+			if !ok || has(p) {
 				continue
 			}
 			present, absent := okBranch(lk)
 			if present == nil {
 				continue
 			}
-			if !waitsFrom(present) {
-				continue
-			}
+			var stores []*ssa.MapUpdate
 			for _, b2 := range fn.Blocks {
 				for _, in2 := range b2.Instrs {
 					u, ok := in2.(*ssa.MapUpdate)
 					if !ok || !sameMap(u.Map, lk.X) || unwrap(u.Key) != unwrap(lk.Index) {
 						continue
 					}
-					if !ssautil.Reachable(absent, b2) || ssautil.Reachable(present, b2) || !held(fn, lk, u) {
-						continue
-					}
-					if !containsInt(out, p) {
-						out = append(out, p)
+					if ssautil.Reachable(absent, b2) && !ssautil.Reachable(present, b2) && held(fn, lk, u) {
+						stores = append(stores, u)
 					}
 				}
+			}
+			if len(stores) == 0 {
+				continue
+			}
+			if waitsFrom(present) {
+				out = append(out, claimFact{Param: p, Result: -1})
+			} else if res, ok := claimedResult(fn, present, stores); ok {
+				out = append(out, claimFact{Param: p, Result: res})
 			}
 		}
 	}
 	return out
+}
+
+// claimedResult returns the index of a bool result of fn that is false on
+// every return reachable from present and true only on returns that a
+// store of the key precedes.
+func claimedResult(fn *ssa.Function, present *ssa.BasicBlock, stores []*ssa.MapUpdate) (int, bool) {
+	results := fn.Signature.Results()
+	for res := 0; res < results.Len(); res++ {
+		if !isBoolType(results.At(res).Type()) {
+			continue
+		}
+		ok, anyTrue := true, false
+		for _, blk := range fn.Blocks {
+			ret, isRet := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+			if !isRet || res >= len(ret.Results) || blk == fn.Recover {
+				continue // the recover block returns what a panic left
+			}
+			c, isConst := returned(ret, res).(*ssa.Const)
+			isTrue := isConst && c.Value != nil && c.Value.String() == "true"
+			if !isConst {
+				ok = false // computed: cannot tell which request got the key
+				break
+			}
+			if ssautil.Reachable(present, blk) && isTrue {
+				ok = false
+				break
+			}
+			if isTrue {
+				anyTrue = true
+				stored := false
+				for _, u := range stores {
+					if ssautil.Before(u, ret) {
+						stored = true
+					}
+				}
+				if !stored {
+					ok = false
+					break
+				}
+			}
+		}
+		if ok && anyTrue {
+			return res, true
+		}
+	}
+	return -1, false
 }
 
 // okBranch returns the successors of the branch on lk's ok result: taken
@@ -358,6 +487,29 @@ func waitsFrom(blk *ssa.BasicBlock) bool {
 	return false
 }
 
+// returned is result res of ret, through the result variable a function
+// with defers stores it in (*t0 = false; rundefers; return *t0).
+func returned(ret *ssa.Return, res int) ssa.Value {
+	v := unwrap(ret.Results[res])
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	if _, local := ld.X.(*ssa.Alloc); !local {
+		return v
+	}
+	var last ssa.Value
+	for _, instr := range ret.Block().Instrs {
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == ld.X {
+			last = st.Val
+		}
+	}
+	if last == nil {
+		return v
+	}
+	return unwrap(last)
+}
+
 // sameMap reports two loads of one map variable: the same field of the
 // same struct pointer, or the same global or value.
 func sameMap(a, b ssa.Value) bool {
@@ -376,13 +528,4 @@ func sameMap(a, b ssa.Value) bool {
 	fa, ok1 := la.X.(*ssa.FieldAddr)
 	fb, ok2 := lb.X.(*ssa.FieldAddr)
 	return ok1 && ok2 && fa.Field == fb.Field && unwrap(fa.X) == unwrap(fb.X)
-}
-
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,7 @@
 package inflight
 
 import (
+	"errors"
 	"net/http"
 	"os"
 	"sync"
@@ -55,7 +56,7 @@ func broadcastGeneration(dst Path, active *ActiveGeneration, err error) {
 }
 
 // markActive records dst and says whether it was new, without waiting for
-// the request that holds it.
+// the request that holds it: an in-flight set.
 func markActive(dst Path, active *ActiveGeneration) bool {
 	active.Lock()
 	defer active.Unlock()
@@ -109,6 +110,20 @@ func createOnce(dst Path, img []byte) error {
 	return err
 }
 
+// createIfMarked goes on only when it recorded dst itself.
+func createIfMarked(dst Path, img []byte, active *ActiveGeneration) error {
+	if !markActive(dst, active) {
+		return errBusy
+	}
+	defer broadcastGeneration(dst, active, nil)
+	if exists(dst) {
+		return nil
+	}
+	return os.WriteFile(string(dst), img, 0o644) // ok: only the request that recorded dst gets here
+}
+
+var errBusy = errors.New("being generated")
+
 // ---- reported ----
 
 // createOtherKey registers the source, not the thumbnail it creates.
@@ -143,8 +158,8 @@ func createCheckedFirst(src Path, size string, img []byte, active *ActiveGenerat
 	return false, os.WriteFile(string(dst), img, 0o644) // want `check-then-insert on file\(path\)`
 }
 
-// createMarked records the path but a second request does not wait: it
-// goes on to check and create beside the first.
+// createMarked records the path but ignores whether it got it: a second
+// request goes on to check and create beside the first.
 func createMarked(dst Path, img []byte, active *ActiveGeneration) error {
 	markActive(dst, active)
 	defer broadcastGeneration(dst, active, nil)
@@ -152,6 +167,18 @@ func createMarked(dst Path, img []byte, active *ActiveGeneration) error {
 		return nil
 	}
 	return os.WriteFile(string(dst), img, 0o644) // want `check-then-insert on file\(path\)`
+}
+
+// createMarkedBoth creates on both sides of the test.
+func createMarkedBoth(dst Path, img []byte, active *ActiveGeneration) error {
+	if !markActive(dst, active) {
+		if exists(dst) {
+			return nil
+		}
+		return os.WriteFile(string(dst), img, 0o644) // want `check-then-insert on file\(path\)`
+	}
+	defer broadcastGeneration(dst, active, nil)
+	return nil
 }
 
 func thumbnail(w http.ResponseWriter, r *http.Request) {
@@ -162,4 +189,6 @@ func thumbnail(w http.ResponseWriter, r *http.Request) {
 	createOtherKey(src, "32x32", nil, active)
 	createCheckedFirst(src, "32x32", nil, active)
 	createMarked(src, nil, active)
+	createIfMarked(src, nil, active)
+	createMarkedBoth(src, nil, active)
 }
