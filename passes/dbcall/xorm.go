@@ -232,7 +232,7 @@ func (b *builder) xormAccess(fn *ssa.Function, call ssa.CallInstruction, name, k
 	if len(beans) > 0 {
 		bean = beans[0]
 	}
-	if name == "Get" && len(beans) > 0 && !isStructDest(beans[0]) {
+	if name == "Get" && len(beans) > 0 && (modelType(unwrap(beans[0]).Type()) == nil || isScannerType(unwrap(beans[0]).Type())) {
 		// Get(&name) or Get(&a, &b) of the selected columns.
 		a := base
 		a.Kind = KindRead
@@ -274,6 +274,8 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			st.table = t
 		} else if v := arg(0); v != nil && modelType(unwrap(v).Type()) != nil {
 			st.tableBean = unwrap(v)
+		} else if t := b.tableNameCall(arg(0)); t != "" {
+			st.table = t
 		} else {
 			a.Partial = true
 		}
@@ -693,6 +695,40 @@ func (b *builder) xormRaw(fn *ssa.Function, call ssa.CallInstruction, base *Acce
 		}
 	}
 	return accs
+}
+
+// tableNameCall returns the table of Table(entity.Activity{}.TableName()):
+// a call of a model's TableName method whose table the model knows.
+func (b *builder) tableNameCall(v ssa.Value) string {
+	if v == nil {
+		return ""
+	}
+	if mi, ok := unwrap(v).(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	c, ok := unwrap(v).(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	f := analysisutil.CalleeFunc(&c.Call)
+	if f == nil || f.Name() != "TableName" {
+		return ""
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	n := modelType(sig.Recv().Type())
+	if n == nil {
+		return ""
+	}
+	if name, ok := b.tables[n.Obj()]; ok {
+		return name
+	}
+	if name, ok := b.localTableName(n); ok {
+		return name
+	}
+	return ""
 }
 
 // xormModelFields returns the columns of a bean's model type.

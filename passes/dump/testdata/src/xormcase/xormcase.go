@@ -150,3 +150,20 @@ func Save(x *xorm.Engine, email, name string) error {
 	_, err = x.Insert(&User{Email: email, Name: name}) // want `insert user set email=\$email,display_name=\$name on x`
 	return err
 }
+
+// The table named by the model's TableName method, on a session built by
+// statements; a pointer to a pointer bean.
+func Titles(x *xorm.Engine, id int64) ([]string, *Document, error) {
+	titles := make([]string, 0)
+	sess := x.Select("title")
+	sess.Table(Document{}.TableName())
+	sess.Where("id > ?", id)
+	if err := sess.Find(&titles); err != nil { // want `select docs where id>\$id on x; found\? len`
+		return nil, nil, err
+	}
+	d := new(Document)
+	if _, err := x.Where("id = ?", id).Get(&d); err != nil { // want `select docs where id=\$id reads id\->d\.Id,title\->d\.Title,version\->d\.Version on x; found\? bool`
+		return nil, nil, err
+	}
+	return titles, d, nil
+}
