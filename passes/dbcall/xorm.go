@@ -287,7 +287,7 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			a.Partial = true
 			return
 		}
-		bd := Binding{Column: strings.ToLower(col), Op: "IN"}
+		bd := Binding{Column: xormColumn(col), Op: "IN"}
 		if vals, ok := variadicArgs(arg(1)); ok && len(vals) == 1 && vals[0] != nil {
 			bd.Value = b.resolveRef(refOf(vals[0]))
 		}
@@ -320,7 +320,7 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			a.Partial = true
 		}
 		for _, n := range names {
-			if n = strings.ToLower(strings.Trim(strings.TrimSpace(n), "`\"")); n != "" {
+			if n = xormColumn(n); n != "" {
 				st.cols = append(st.cols, n)
 			}
 		}
@@ -335,7 +335,7 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			if vals, ok := variadicArgs(arg(0)); ok {
 				for _, v := range vals {
 					if t, ok := constString(v); ok {
-						st.omit = append(st.omit, strings.ToLower(t))
+						st.omit = append(st.omit, xormColumn(t))
 					}
 				}
 			}
@@ -350,7 +350,7 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			a.Partial = true
 			return
 		}
-		col = strings.ToLower(col)
+		col = xormColumn(col)
 		if s.name == "SetExpr" {
 			bd := Binding{Column: col, Op: "=", Class: sqltext.AssignOther}
 			if t, ok := constString(arg(1)); ok {
@@ -381,6 +381,16 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 		// columns.
 		a.Partial = true
 	}
+}
+
+// xormColumn normalizes a column as xorm's methods take it: quoted
+// ("`rank`") or qualified ("question.view_count").
+func xormColumn(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.ToLower(strings.Trim(s, "`\"[]"))
 }
 
 // xormCond adds Where(query, args...) and And(query, args...): a condition

@@ -68,6 +68,12 @@ func Atomic(x *xorm.Engine, id, n int64) error {
 	return err
 }
 
+// A quoted column, as MySQL's reserved words need.
+func AtomicQuoted(x *xorm.Engine, id, n int64) error {
+	_, err := x.ID(id).Decr("`balance`", n).Update(&Account{}) // want `update account set balance=atomic\(balance - \?\) where id=\$id on x`
+	return err
+}
+
 func Map(x *xorm.Engine, id int64, status string) error {
 	_, err := x.Table("account").ID(id).Update(map[string]interface{}{"status": status}) // want `update account set status=\$status where id=\$id on x`
 	return err
