@@ -951,3 +951,21 @@ func variadicCalls(v ssa.Value) []ssa.Instruction {
 	}
 	return out
 }
+
+// XormRoot returns the session an xorm chain refines: the value below
+// every session method returning a session (sess in
+// sess.Context(ctx).Where(...)); a session's methods return the session
+// itself, so calls on the chain run on it.
+func XormRoot(v ssa.Value) ssa.Value {
+	for i := 0; i < 64; i++ {
+		c, ok := unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		if _, ok := xormStep(&c.Call); !ok {
+			break
+		}
+		v = ssautil.Receiver(&c.Call)
+	}
+	return unwrap(v)
+}

@@ -594,6 +594,11 @@ func onTx(a *dbcall.Access, tx *Tx) bool {
 	if dbcall.GormRoot(root) == tx.Value {
 		return true
 	}
+	// An xorm session refined before it was handed on
+	// (helper(sess.Context(ctx))).
+	if dbcall.XormRoot(root) == tx.Value {
+		return !tx.inPlace || beginsBefore(tx.Begin, a)
+	}
 	return false
 }
 

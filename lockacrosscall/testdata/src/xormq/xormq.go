@@ -1,6 +1,7 @@
 package xormq
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -54,6 +55,28 @@ func PayCallback(x *xorm.Engine, id int64) error {
 			return nil, err
 		}
 		return nil, send(id) // want `HTTP call \(xormq.send → net/http.Post\) while the transaction holds the row lock`
+	})
+	return err
+}
+
+func hold(s *xorm.Session, id int64) (*Payout, error) {
+	var p Payout
+	if _, err := s.ID(id).ForUpdate().Get(&p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// The callback's session, given a context, handed to a helper that locks
+// the row.
+func PayHelper(ctx context.Context, x *xorm.Engine, id int64) error {
+	_, err := x.Transaction(func(s *xorm.Session) (interface{}, error) {
+		s = s.Context(ctx)
+		p, err := hold(s, id)
+		if err != nil {
+			return nil, err
+		}
+		return nil, send(p.Id) // want `HTTP call \(xormq.send → net/http.Post\) while the transaction holds the row lock`
 	})
 	return err
 }
