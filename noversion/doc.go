@@ -46,8 +46,10 @@
 // and the write: no store into the field, no call given the struct (a
 // Bind, a helper). It stays silent on writes of only the columns the
 // request changed, on writes that change nothing (every column they set is
-// written back as it was read: there is no change of the request for stale
-// columns to ride along with), on fresh rows and on rows the function
+// written back as it was read, and the struct read was not changed in any
+// field in between: there is no change of the request for stale columns
+// to ride along with; an order saved after its downloads were changed is
+// still reported), on fresh rows and on rows the function
 // inserted itself (a row's history starts at a read: a struct built in Go,
 // inserted, then saved again is not a snapshot of another writer's row),
 // on rows locked with FOR UPDATE in the

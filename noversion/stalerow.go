@@ -24,7 +24,11 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 		return analysis.Diagnostic{}, false
 	}
 	read := stale[0].Read
-	if writesNothingNew(a, stale) {
+	if db.Unchanged(a, stale) {
+		// The row is written as it was read (convoy's
+		// UpdateEventEndpoints(ctx, event, ids) writing event.Endpoints):
+		// no change of the request carries stale columns along, and the
+		// fix the message gives would be to write nothing.
 		return analysis.Diagnostic{}, false
 	}
 	if guardedWrite(a, stale) || rowHeld(txs, read, a) || db.Serialized(read, a) {
@@ -85,31 +89,6 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "another write of " + a.Table + "." + otherCol})
 	}
 	return d, true
-}
-
-// writesNothingNew reports a write whose every column, keys aside, is
-// written back unchanged from the read: the row is written as it was read,
-// with no value of the request (convoy's UpdateEventEndpoints(ctx, event,
-// ids) writing event.Endpoints, which the caller read and did not change).
-// The hazard of a whole-row write-back is the request's change carrying
-// stale columns with it; a write that changes nothing has no such change,
-// and the fix the message gives (write only the columns the request
-// changes) would be to write nothing.
-func writesNothingNew(a *dbcall.Access, stale []dbcall.StaleColumn) bool {
-	keys := map[string]bool{}
-	for _, k := range a.KeyColumns() {
-		keys[k] = true
-	}
-	unchanged := map[string]bool{}
-	for _, s := range stale {
-		unchanged[s.Column] = true
-	}
-	for _, s := range a.Set {
-		if !keys[s.Column] && !unchanged[s.Column] {
-			return false // a column set to a value of the request (or one the model cannot trace)
-		}
-	}
-	return true
 }
 
 // better orders the writers of a column for the message: narrow writers

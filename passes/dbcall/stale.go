@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -69,6 +70,91 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 		out = append(out, StaleColumn{Column: s.Column, Read: read})
 	}
 	return out
+}
+
+// Unchanged reports a write that changes nothing of the row it writes:
+// every column it sets, keys aside, is written back unchanged from a read
+// of the same row (stale), and nothing changed the structs the read filled
+// between the read and the write, in any field, a column or not: no store
+// into them, no call that may change them.
+//
+//	event, _ := repo.FindEventByID(ctx, project, id)
+//	repo.UpdateEventEndpoints(ctx, event, ids)   // SET endpoints = event.Endpoints: as read
+//
+// A struct changed in a field that is no column of the write (downloads
+// signed again, then the order saved with them by gorm's Save) is a change
+// the write carries along, so it is not unchanged.
+func (r *Result) Unchanged(w *Access, stale []StaleColumn) bool {
+	if len(stale) == 0 {
+		return false
+	}
+	fi := r.Func(w.Fn)
+	if fi == nil {
+		return false
+	}
+	keys := map[string]bool{}
+	for _, k := range w.KeyColumns() {
+		keys[k] = true
+	}
+	unchanged := map[string]bool{}
+	for _, s := range stale {
+		unchanged[s.Column] = true
+	}
+	for _, s := range w.Set {
+		if !keys[s.Column] && !unchanged[s.Column] {
+			return false // a column set to a value of the request (or one the model cannot trace)
+		}
+	}
+	seen := map[ssa.Value]bool{}
+	for _, s := range stale {
+		root := readRoot(s.Read, s.Column)
+		if root == nil {
+			return false
+		}
+		if seen[root] {
+			continue
+		}
+		seen[root] = true
+		if c := r.changedBetween(fi, root, s.Read.Call, w.Call); c.all || len(c.fields) > 0 {
+			return false
+		}
+		if fieldStored(root, s.Read.Call, w.Call) {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldStored reports a store into a field of the struct root (or of a
+// struct below it, an element of a slice field) that may run between read
+// and write.
+func fieldStored(root ssa.Value, read, write ssa.Instruction) bool {
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 6 || seen[v] || v.Referrers() == nil {
+			return false
+		}
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch x := ref.(type) {
+			case *ssa.Store:
+				if x.Addr == v && v != root && between(read, x, write) {
+					return true
+				}
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				if visit(x.(ssa.Value), depth+1) {
+					return true
+				}
+			case *ssa.UnOp:
+				if x.Op == token.MUL && visit(x, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return visit(root, 0)
 }
 
 // staleSource returns the read whose value the binding s passes on

@@ -82,3 +82,42 @@ func FailAfterInsert(db *gorm.DB, payID string) error {
 	pay.FailureCode = "500"
 	return db.Save(pay).Error // want `check-then-update on payments\(failure_code\)`
 }
+
+// Order has downloads, saved with it by gorm v1's Save.
+type Order struct {
+	ID            string `gorm:"primary_key"`
+	State         string
+	InvoiceNumber int64
+	Downloads     []Download
+}
+
+type Download struct {
+	ID      string `gorm:"primary_key"`
+	OrderID string
+	URL     string
+}
+
+// refreshDownloads signs the downloads' URLs again; no column of the
+// order changes.
+func (o *Order) refreshDownloads(sign func(string) string) {
+	for i := range o.Downloads {
+		o.Downloads[i].URL = sign(o.Downloads[i].ID)
+	}
+}
+
+// PayOrder is another writer of the order's state.
+func PayOrder(db *gorm.DB, id string, invoice int64) error {
+	return db.Model(&Order{}).Where("id = ?", id).Updates(map[string]interface{}{"state": "paid", "invoice_number": invoice}).Error
+}
+
+// RefreshOrder changes the downloads and saves the order with them: every
+// column of the order goes back as read, reverting a payment made in
+// between.
+func RefreshOrder(db *gorm.DB, id string, sign func(string) string) error {
+	o := &Order{}
+	if err := db.Where("id = ?", id).Preload("Downloads").First(o).Error; err != nil {
+		return err
+	}
+	o.refreshDownloads(sign)
+	return db.Save(o).Error // want `stale row written back on orders\(invoice_number, state\)`
+}
