@@ -2,8 +2,12 @@
 // function: explicit Begin…Commit/Rollback regions on one transaction value
 // (database/sql, pgx, sqlx, gorm Begin), callback forms (gorm Transaction,
 // pgx.BeginFunc and BeginTxFunc, and an application's own helpers such as
-// withTx(ctx, db, func(tx *sql.Tx) error), recognized across packages by a
-// fact), their isolation level, and the row locks they take, in order.
+// withTx(ctx, db, func(tx *sql.Tx) error) and generic executors such as
+// lnd's sqldb BatchedTx[Q].ExecTx, recognized across packages by a fact),
+// their isolation level (of the helper's own begin too, the weakest of an
+// interface's implementations), the accesses on an unexported field that
+// only holds a callback's transaction (field.go), and the row locks they
+// take, in order.
 //
 // It reports no diagnostics. Checkers use its Result:
 //
@@ -164,6 +168,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range fns {
 		f.scan(fn)
 	}
+	f.fields(f.txFields())
 	for _, fn := range fns {
 		f.params(fn)
 	}

@@ -62,3 +62,32 @@ func (l *Ledger) Credit(ctx context.Context, id, amount int64) error {
 		return q.SetBalance(ctx, sqlq.SetBalanceParams{Balance: bal + amount, ID: id}) // want `update accounts set balance=.* on q\.db; .*in callback tx of plain\.BatchedTx\.ExecTx$`
 	})
 }
+
+// A generic executor of the service hands its body a value wrapping the
+// queries of the transaction: the accesses on its field run in it.
+type executor[T any] struct {
+	db     BatchedQueries
+	wrapTx func(Queries) T
+}
+
+func (e *executor[T]) Update(ctx context.Context, fn func(ctx context.Context, tx T) error) error {
+	return e.db.ExecTx(ctx, store.WriteTx{}, func(q Queries) error {
+		return fn(ctx, e.wrapTx(q))
+	})
+}
+
+func (a *Accounts) AccountDB() *executor[*accountTx] {
+	return &executor[*accountTx]{db: a.db, wrapTx: func(q Queries) *accountTx { return &accountTx{queries: q} }}
+}
+
+type accountTx struct {
+	queries Queries
+}
+
+func (t *accountTx) Credit(ctx context.Context, id, amount int64) error {
+	bal, err := t.queries.GetBalance(ctx, id) // want `select accounts where id=\$id .* on t\.queries\.db; .*in param tx of store\.BatchedTx\.ExecTx \(serializable\)`
+	if err != nil {
+		return err
+	}
+	return t.queries.SetBalance(ctx, sqlq.SetBalanceParams{Balance: bal + amount, ID: id}) // want `update accounts set balance=.* on t\.queries\.db; .*in param tx of store\.BatchedTx\.ExecTx \(serializable\)`
+}
