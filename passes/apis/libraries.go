@@ -15,6 +15,8 @@ var describedPrefixes = []string{
 	// query builders and ORMs (squirrel's own builder library, lann/builder
 	// and lann/ps, with it)
 	SquirrelPkg, "github.com/lann/", GormV1Pkg, "github.com/jinzhu/inflection", BunPkg, "github.com/vmihailenco/tagparser", "github.com/puzpuzpuz/xsync", EntPkg, "ariga.io/atlas",
+	// xorm and its builder, caches and dialects (xorm.io/...)
+	"xorm.io/",
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
 	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",
@@ -22,7 +24,7 @@ var describedPrefixes = []string{
 	// model does not assemble (yet): their own code runs SQL it builds from
 	// its parameters, which read as application code would make up
 	// accesses (gobuffalo/pop's packages did); never analyzed.
-	"github.com/gobuffalo/pop", "github.com/gobuffalo/fizz", "github.com/doug-martin/goqu", "xorm.io/", "github.com/go-xorm/",
+	"github.com/gobuffalo/pop", "github.com/gobuffalo/fizz", "github.com/doug-martin/goqu", "github.com/go-xorm/",
 	"github.com/volatiletech/sqlboiler", "github.com/gocraft/dbr", "github.com/upper/db", "github.com/go-pg/pg",
 	"github.com/huandu/go-sqlbuilder", "github.com/stephenafamo/bob", "github.com/go-jet/jet",
 	"github.com/pressly/goose", "github.com/golang-migrate/migrate", "github.com/rubenv/sql-migrate",
