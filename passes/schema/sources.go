@@ -506,9 +506,14 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 						continue
 					}
 					for _, pat := range strings.Fields(strings.TrimPrefix(cm.Text, "//go:embed ")) {
-						if !strings.HasSuffix(strings.ToLower(pat), ".sql") && !strings.Contains(pat, "*") {
-							continue
+						// A file, a glob or a folder (golang-migrate's
+						// source embedded whole: //go:embed migrations);
+						// expand keeps a folder's .sql files and the
+						// filter below every other file out.
+						if u, err := strconv.Unquote(pat); err == nil {
+							pat = u
 						}
+						pat = strings.TrimPrefix(pat, "all:")
 						fs, _ := expand(filepath.Join(filepath.Dir(f), pat), root)
 						for _, sf := range fs {
 							if strings.HasSuffix(strings.ToLower(sf), ".sql") && !seen[sf] {
