@@ -59,7 +59,7 @@ func main() {
 	// go vet -vettool runs and standalone runs: internal/vetdriver handles
 	// them (and exits); it returns for -flags, -V=full, help, -fix, -diff
 	// and the debugging flags, which multichecker handles.
-	vetdriver.Main(vetdriver.Options{NoFacts: dbcall.IsLibrary}, analyzers...)
+	vetdriver.Main(vetdriver.Options{NoFacts: dbcall.IsLibrary, FactFree: idemvet.FactFree}, analyzers...)
 
 	multichecker.Main(analyzers...)
 }

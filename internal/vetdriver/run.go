@@ -1,7 +1,6 @@
 package vetdriver
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -13,14 +12,11 @@ import (
 	"log"
 	"net/url"
 	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"golang.org/x/tools/go/gcexportdata"
 )
 
 // result is the outcome of one root analyzer.
@@ -74,7 +70,22 @@ func runUnit(configFile string, analyzers []*analysis.Analyzer, opts Options, ou
 	}
 
 	fset := token.NewFileSet()
-	results, err := analyze(fset, cfg, roots)
+	imp := newImporter(fset, cfg)
+	var srcs map[string][]byte
+	if cfg.VetxOnly && opts.FactFree != nil {
+		var free bool
+		if free, srcs = factFree(cfg, opts.FactFree, imp); free {
+			// Neither the package nor its imports have facts to pass on.
+			if cfg.VetxOutput != "" {
+				if err := os.WriteFile(cfg.VetxOutput, nil, 0o666); err != nil {
+					log.Print(err)
+					return 1
+				}
+			}
+			return 0
+		}
+	}
+	results, err := analyze(fset, cfg, roots, imp, srcs)
 	if err != nil {
 		if cfg.VetxOnly {
 			return 1
@@ -139,51 +150,24 @@ func writeMergedVetx(cfg *unitchecker.Config) error {
 
 // analyze parses and type-checks the package, runs the analyzers and
 // writes the vetx file.
-func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Analyzer) ([]result, error) {
+// imp is the importer of the run and srcs holds the contents of the Go
+// files already read (both shared with factFree).
+func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Analyzer, imp *importer, srcs map[string][]byte) ([]result, error) {
 	var files []*ast.File
 	for _, name := range cfg.GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		var src any
+		if data, ok := srcs[name]; ok {
+			src = data
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, f)
 	}
 
-	packages := map[string]*types.Package{}
-	importer := importerFunc(func(importPath string) (*types.Package, error) {
-		path, ok := cfg.ImportMap[importPath] // resolves vendoring
-		if !ok {
-			return nil, fmt.Errorf("can't resolve import %q", importPath)
-		}
-		if path == "unsafe" {
-			return types.Unsafe, nil
-		}
-		if pkg, ok := packages[path]; ok && pkg.Complete() {
-			return pkg, nil
-		}
-		file, ok := cfg.PackageFile[path]
-		if !ok {
-			return nil, fmt.Errorf("no package file for %q", path)
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r, err := gcexportdata.NewReader(bufio.NewReader(f))
-		if err == nil {
-			var pkg *types.Package
-			if pkg, err = gcexportdata.Read(r, fset, packages, path); err == nil {
-				return pkg, nil
-			}
-		}
-		// Export data written by a newer compiler than the one this tool
-		// knows is the likely cause.
-		return nil, fmt.Errorf("reading export data of %q: %v (%s was built with %s; rebuild it with the go command that runs it)",
-			path, err, filepath.Base(os.Args[0]), runtime.Version())
-	})
 	tc := &types.Config{
-		Importer:  importer,
+		Importer:  imp,
 		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
 		GoVersion: cfg.GoVersion,
 	}
@@ -202,16 +186,12 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 		return nil, err
 	}
 
-	facts, err := readFacts(pkg, packages, readVetx(cfg))
+	facts, err := readFacts(pkg, imp.packages, readVetx(cfg))
 	if err != nil {
 		return nil, err
 	}
 
-	module := cfg.Module
-	if module == nil && cfg.ModulePath != "" {
-		// Go 1.26's go command fills only ModulePath and ModuleVersion.
-		module = &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
-	}
+	module := moduleOf(cfg)
 	env := &passEnv{
 		fset:         fset,
 		files:        files,
@@ -231,10 +211,6 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 	}
 	return results, nil
 }
-
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // readable enforces the access policy of analysis.Pass.ReadFile.
 func readable(pass *analysis.Pass, filename string) bool {

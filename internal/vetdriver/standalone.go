@@ -483,3 +483,7 @@ func (e *passEnv) run(roots []*analysis.Analyzer) []result {
 	}
 	return results
 }
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

@@ -14,7 +14,7 @@
 // real services, a no-op analyzer under unitchecker alone costs 0.66–0.97×
 // of default go vet's CPU.
 //
-// This driver differs in three ways, and in nothing else:
+// This driver differs in four ways, and in nothing else:
 //
 //   - Types of imports come from the compiler's export data, which the go
 //     command compiles anyway and names in the config's PackageFile (as
@@ -24,6 +24,10 @@
 //     standard library and the libraries passes/apis describes, as
 //     Options.NoFacts says) neither parses nor type-checks it: it writes
 //     the facts its direct imports pass on and exits.
+//   - A fact-only run of a package that no direct import passed a fact
+//     to, and that Options.FactFree says cannot produce one from its
+//     tokens and the packages it can see (a compression library, a
+//     parser), writes an empty vetx file without parsing the package.
 //   - A fact-only run executes only the analyzers that declare fact types
 //     and their prerequisites, not the checkers that consume them (whose
 //     diagnostics a fact-only run discards).
@@ -87,6 +91,12 @@ type Options struct {
 	// which it wrongly reports true loses its facts (and its dependents
 	// their findings). Nil means no package.
 	NoFacts func(path string) bool
+	// FactFree reports whether a package none of whose direct imports
+	// exported a fact cannot export one either, from what a fact-only
+	// run knows before type-checking it; the run then writes an empty
+	// vetx file and nothing else. It must be conservative as NoFacts.
+	// Nil means no package.
+	FactFree func(u *Unit) bool
 }
 
 // Main registers the inert -bench.nonce flag on flag.CommandLine, then

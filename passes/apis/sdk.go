@@ -436,3 +436,8 @@ func NetFuncOf(f *types.Func) (NetFunc, bool) {
 	}
 	return sdkFunc(f)
 }
+
+// SDKPackage reports whether path is a package of a service SDK whose
+// exported functions and methods NetFuncOf may recognize by rule rather
+// than by name.
+func SDKPackage(path string) bool { return sdkPrefix(CanonPath(path)) }

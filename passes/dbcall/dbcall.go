@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -74,6 +75,18 @@ var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
 	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg, apis.XormPkg,
+}
+
+// DBPackage reports whether path is one of dbPackages or below one: a
+// package whose presence among a package's imports, direct or indirect,
+// makes run model it.
+func DBPackage(path string) bool {
+	for _, p := range dbPackages {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
