@@ -49,7 +49,7 @@ func build(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, withoutInertInits(pass.TypesInfo), false)
 	pkg.Build()
 	var fns []*ssa.Function
 	var add func(f *ssa.Function)

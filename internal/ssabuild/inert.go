@@ -1,0 +1,94 @@
+package ssabuild
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// withoutInertInits returns info, or a copy of it whose InitOrder lacks the
+// package-level variable initializers that run no code: no call (a
+// conversion is none), no function literal, no reference to a function or
+// to a variable that may hold one. The package initializer of a table
+// library is mostly such literals (andybalholm/brotli: 1.4 MB of uint16 and
+// byte tables, a third of its fact-only run under go vet spent building
+// their SSA). Dropping them changes no model: a Global has no referrers in
+// SSA, so the stores of the package initializer are seen only by walking
+// its instructions, and the only pass that does (entry, for what init
+// calls and the functions it takes the value of) looks at calls and
+// function values alone.
+func withoutInertInits(info *types.Info) *types.Info {
+	keep := make([]*types.Initializer, 0, len(info.InitOrder))
+	for _, init := range info.InitOrder {
+		if !inert(info, init.Rhs) {
+			keep = append(keep, init)
+		}
+	}
+	if len(keep) == len(info.InitOrder) {
+		return info
+	}
+	cp := *info
+	cp.InitOrder = keep
+	return &cp
+}
+
+// inert reports whether evaluating e calls nothing and yields no function
+// value.
+func inert(info *types.Info, e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.CallExpr:
+			if tv, found := info.Types[x.Fun]; !found || !tv.IsType() {
+				ok = false // a call, of a function or a builtin
+			}
+		case *ast.Ident:
+			switch obj := info.Uses[x].(type) {
+			case *types.Func:
+				ok = false
+			case *types.Var:
+				ok = plain(obj.Type(), map[types.Type]bool{})
+			}
+		case *ast.SelectorExpr:
+			if sel := info.Selections[x]; sel != nil && sel.Kind() != types.FieldVal {
+				ok = false // a method value or expression
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// plain reports whether values of t hold no function, interface or
+// channel: numbers, strings, and arrays, slices, maps, pointers and
+// structs of them.
+func plain(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return plain(u.Elem(), seen)
+	case *types.Slice:
+		return plain(u.Elem(), seen)
+	case *types.Pointer:
+		return plain(u.Elem(), seen)
+	case *types.Map:
+		return plain(u.Key(), seen) && plain(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !plain(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
