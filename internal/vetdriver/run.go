@@ -165,6 +165,9 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 		}
 		files = append(files, f)
 	}
+	if cfg.VetxOnly {
+		elideTables(files)
+	}
 
 	tc := &types.Config{
 		Importer:  imp,

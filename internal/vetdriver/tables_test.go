@@ -1,0 +1,88 @@
+package vetdriver
+
+import (
+	"fmt"
+	"go/ast"
+	goimporter "go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+)
+
+func TestElideTables(t *testing.T) {
+	nums := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%d, ", i)
+		}
+		return b.String()
+	}
+	words := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "word{%d, -%d}, ", i, i)
+		}
+		return b.String()
+	}
+	src := `package p
+
+type word struct{ len, idx int16 }
+
+var buckets = [...]uint16{` + nums(100) + `}
+var hashes = [100]uint32{` + nums(100) + `}
+var data = []byte{` + nums(100) + `}
+var words = [...]word{` + words(70) + `}
+var small = [...]int{1, 2, 3}
+var names = []string{` + strings.Repeat(`"a", `, 70) + `}
+var keyed = [...]int{` + nums(69) + ` 99: 1}
+var calls = []int{` + nums(69) + ` len("x")}
+
+const n = len(buckets) + len(words) + len(keyed)
+
+func lookup(i int) uint16 { return buckets[i] + uint16(data[i]) }
+`
+	typesOf := func(elide bool) (map[string]string, map[string]int) {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if elide {
+			elideTables([]*ast.File{f})
+		}
+		pkg, err := (&types.Config{Importer: goimporter.Default()}).Check("p", fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatalf("elide=%v: %v", elide, err)
+		}
+		ts, elts := map[string]string{}, map[string]int{}
+		for _, name := range pkg.Scope().Names() {
+			ts[name] = pkg.Scope().Lookup(name).Type().String()
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				vs := gd.Specs[0].(*ast.ValueSpec)
+				elts[vs.Names[0].Name] = len(vs.Values[0].(*ast.CompositeLit).Elts)
+			}
+		}
+		return ts, elts
+	}
+	before, _ := typesOf(false)
+	after, elts := typesOf(true)
+	for name, typ := range before {
+		if after[name] != typ {
+			t.Errorf("%s: type %s became %s", name, typ, after[name])
+		}
+	}
+	for _, name := range []string{"buckets", "hashes", "data", "words"} {
+		if elts[name] != 0 {
+			t.Errorf("%s: %d elements kept", name, elts[name])
+		}
+	}
+	for _, name := range []string{"small", "names", "keyed", "calls"} {
+		if elts[name] == 0 {
+			t.Errorf("%s: elements elided", name)
+		}
+	}
+}
