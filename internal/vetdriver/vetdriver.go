@@ -28,6 +28,8 @@
 //     to, and that Options.FactFree says cannot produce one from its
 //     tokens and the packages it can see (a compression library, a
 //     parser), writes an empty vetx file without parsing the package.
+//     Other fact-only runs type-check large numeric tables without their
+//     elements (elideTables), since no fact depends on what they hold.
 //   - A fact-only run executes only the analyzers that declare fact types
 //     and their prerequisites, not the checkers that consume them (whose
 //     diagnostics a fact-only run discards).
