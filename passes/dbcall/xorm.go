@@ -17,7 +17,16 @@ import (
 // Interface, ...) and its name.
 func xormMethod(call *ssa.CallCommon) (string, bool) {
 	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.XormPkg {
+	if f == nil || f.Pkg() == nil {
+		return "", false
+	}
+	if f.Pkg().Path() != apis.XormPkg {
+		// An application's interface over xorm's engine and sessions
+		// (type Engine interface { Where(...) *xorm.Session; Get(...)
+		// (bool, error); ... }): its methods are xorm's.
+		if call.IsInvoke() && xormShaped(call.Value.Type()) {
+			return f.Name(), true
+		}
 		return "", false
 	}
 	sig, _ := f.Type().(*types.Signature)
@@ -25,6 +34,24 @@ func xormMethod(call *ssa.CallCommon) (string, bool) {
 		return "", false
 	}
 	return f.Name(), true
+}
+
+// xormShaped reports an interface whose Where method returns an xorm
+// session: one that stands for xorm's Engine or Session.
+func xormShaped(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		m := it.Method(i)
+		if m.Name() != "Where" {
+			continue
+		}
+		sig, _ := m.Type().(*types.Signature)
+		return sig != nil && sig.Results().Len() == 1 && isXormSession(sig.Results().At(0).Type())
+	}
+	return false
 }
 
 // xormStep reports a session method that adds to the next statement
