@@ -20,7 +20,9 @@ type Star struct {
 	RepoId int64
 }
 
-type Service struct{ GetEngine func(ctx context.Context) Engine }
+type Service struct {
+	GetEngine func(ctx context.Context) Engine
+}
 
 func (s *Service) StarRepo(ctx context.Context, userID, repoID int64) error {
 	has, err := s.GetEngine(ctx).Where("user_id = ? AND repo_id = ?", userID, repoID).Exist(new(Star))

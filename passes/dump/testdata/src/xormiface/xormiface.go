@@ -23,7 +23,9 @@ type Store interface {
 	Get(beans ...interface{}) (bool, error)
 }
 
-type Repo struct{ GetEngine func(ctx context.Context) Engine }
+type Repo struct {
+	GetEngine func(ctx context.Context) Engine
+}
 
 type Label struct {
 	Id      int64
