@@ -717,6 +717,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 	}
 	begins := map[ssa.Value]sqltext.Isolation{}
 	ctxBegins := map[ssa.Value]bool{}
+	var ctxLevels []sqltext.Isolation // of the begins into a context
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -735,6 +736,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 					}
 					if txv != nil && b.Ctx {
 						ctxBegins[txv] = true
+						ctxLevels = append(ctxLevels, isolationAt(b, common))
 					} else if txv != nil {
 						begins[txv] = isolationAt(b, common)
 					}
@@ -798,9 +800,17 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 				}
 				for j, a := range common.Args {
 					if ctxCarrying(a, set) || dbcall.IsContext(a.Type()) && ctxFromBegin(a, nil, ctxBegins) {
-						iso := sqltext.IsolationNone
+						// Which begin the context carries is not read here:
+						// the weakest of them all.
+						iso, any := sqltext.IsolationSerializable, false
 						for _, l := range begins {
-							iso = l
+							iso, any = min(iso, l), true
+						}
+						for _, l := range ctxLevels {
+							iso, any = min(iso, l), true
+						}
+						if !any {
+							iso = sqltext.IsolationNone
 						}
 						return &helperFact{Func: i, TxArg: -1, Ctx: j + 1, Isolation: iso}
 					}

@@ -98,3 +98,24 @@ func (d *OptsDB) Default(ctx context.Context, fn func(*sql.Tx) error) error { //
 	}
 	return tx.Commit()
 }
+
+type ctxKey struct{}
+
+// BeginSerialCtx begins a serializable transaction carried by the context
+// it returns.
+func BeginSerialCtx(ctx context.Context, db *sql.DB) (context.Context, error) { // want BeginSerialCtx:"begins a transaction carried by the context r0 .serializable."
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	if err != nil {
+		return ctx, err
+	}
+	return context.WithValue(ctx, ctxKey{}, tx), nil
+}
+
+// InSerialCtx runs fn with that context: at its isolation.
+func InSerialCtx(ctx context.Context, db *sql.DB, fn func(context.Context) error) error { // want InSerialCtx:"runs p2 in a transaction carried by its a0 .serializable."
+	ctx, err := BeginSerialCtx(ctx, db)
+	if err != nil {
+		return err
+	}
+	return fn(ctx)
+}
