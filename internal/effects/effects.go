@@ -169,7 +169,7 @@ func keyedInsert(cat *schema.Catalog, a *dbcall.Access) bool {
 		for _, col := range u.Columns {
 			found := false
 			for _, b := range a.Set {
-				if strings.EqualFold(b.Column, col) && !b.Value.IsZero() && entry.KeyOrigin(b.Value.Root, b.Value.Path).Stable() {
+				if o, ok := valueOrigin(b); strings.EqualFold(b.Column, col) && ok && o.Stable() {
 					found = true
 				}
 			}
@@ -218,8 +218,8 @@ func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
 	best := entry.OriginConst
 	for _, b := range keys {
 		o := entry.OriginConst // a literal in the SQL, or now()
-		if !b.Value.IsZero() {
-			o = entry.KeyOrigin(b.Value.Root, b.Value.Path)
+		if vo, ok := valueOrigin(b); ok {
+			o = vo
 		} else if b.Const == "" && b.Expr != "" && !sqlFresh(b.Expr) {
 			o = entry.OriginOther
 		} else if sqlFresh(b.Expr) {
@@ -231,6 +231,29 @@ func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
 	}
 	c.Key = best
 	return c
+}
+
+// valueOrigin tells where the Go value bound to a column comes from: the
+// value itself, or, when a summarized callee computes it, the arguments
+// it is computed from; ok is false when neither is known.
+func valueOrigin(b dbcall.Binding) (entry.Origin, bool) {
+	if !b.Value.IsZero() {
+		return entry.KeyOrigin(b.Value.Root, b.Value.Path), true
+	}
+	if len(b.From) == 0 {
+		return 0, false
+	}
+	best := entry.OriginConst
+	for _, v := range b.From {
+		o := entry.KeyOrigin(v, "")
+		if o == entry.OriginFresh {
+			return o, true
+		}
+		if rank(o) > rank(best) {
+			best = o
+		}
+	}
+	return best, true
 }
 
 // rank orders key origins from the least to the most telling part.

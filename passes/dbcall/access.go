@@ -91,6 +91,10 @@ type Binding struct {
 	Const string
 	// Expr is the SQL expression text as written (or synthesized for ORMs).
 	Expr string
+	// From lists, when Value is unknown, the arguments of the summarized
+	// call the value is computed from (the message a command is built
+	// from in the callee): its provenance, never the value itself.
+	From []ssa.Value
 }
 
 // ColumnRead is a column a read delivers into Go.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
@@ -110,6 +111,9 @@ type bindingFact struct {
 	Arg        paramRef
 	Const      string
 	Expr       string
+	// From lists the parameters a value that is no parameter is computed
+	// from (Binding.From), for the keys of inserts and updates.
+	From []int
 }
 
 type readFact struct {
@@ -408,11 +412,12 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		p := b.pass.Fset.Position(a.Pos)
 		f.Origin = fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
 	}
+	keyed := a.Kind == KindInsert || a.Kind == KindUpdate
 	for _, w := range a.Where {
-		f.Where = append(f.Where, bindingFactOf(fn, w))
+		f.Where = append(f.Where, bindingFactOf(fn, w, keyed))
 	}
 	for _, s := range a.Set {
-		f.Set = append(f.Set, bindingFactOf(fn, s))
+		f.Set = append(f.Set, bindingFactOf(fn, s, keyed))
 	}
 	if a.Kind == KindUpdate {
 		f.Changed = changedColumns(a)
@@ -452,8 +457,11 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 }
 
 // bindingFactOf expresses a binding in terms of fn's parameters; a Go
-// constant bound to a placeholder becomes the binding's constant.
-func bindingFactOf(fn *ssa.Function, bd Binding) bindingFact {
+// constant bound to a placeholder becomes the binding's constant. With
+// keyed (an insert's or update's binding), a value that is no parameter
+// but is computed from some (a command built from a message) records
+// them in From.
+func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool) bindingFact {
 	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, Expr: clip(bd.Expr, 80)}
 	if c, ok := bd.Value.Root.(*ssa.Const); ok && bd.Value.Path == "" && f.Const == "" {
 		if c.Value == nil {
@@ -462,7 +470,44 @@ func bindingFactOf(fn *ssa.Function, bd Binding) bindingFact {
 			f.Const = c.Value.ExactString()
 		}
 	}
+	if keyed && f.Arg.Param < 0 && f.Const == "" {
+		f.From = fromParams(fn, bd)
+	}
 	return f
+}
+
+// fromParams returns the parameters of fn the binding's value is computed
+// from, sorted, or nil when a part of it comes from elsewhere.
+func fromParams(fn *ssa.Function, bd Binding) []int {
+	var vals []Ref
+	switch {
+	case bd.Value.Root != nil:
+		if _, ok := bd.Value.Root.(*ssa.Const); ok {
+			return nil
+		}
+		vals = []Ref{bd.Value}
+	default:
+		for _, v := range bd.From {
+			vals = append(vals, Ref{Root: v})
+		}
+	}
+	set := map[int]bool{}
+	for _, v := range vals {
+		ps, ok := entry.KeyParams(fn, v.Root, v.Path)
+		if !ok {
+			return nil
+		}
+		for _, p := range ps {
+			set[p] = true
+		}
+	}
+	var out []int
+	for i := range fn.Params {
+		if set[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func clip(s string, n int) string {
@@ -831,6 +876,18 @@ func (b *builder) resolveRef(r Ref) Ref {
 	return r
 }
 
+// fromArgs returns the arguments of a call for a binding's From.
+func fromArgs(args []ssa.Value, from []int) []ssa.Value {
+	var out []ssa.Value
+	for _, p := range from {
+		if p < 0 || p >= len(args) || args[p] == nil {
+			return nil
+		}
+		out = append(out, args[p])
+	}
+	return out
+}
+
 // argRef resolves a parameter reference of a callee at a call site.
 func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
 	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil {
@@ -875,10 +932,10 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
 		}
 		for _, w := range f.Where {
-			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr})
+			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		for _, s := range f.Set {
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, Expr: s.Expr})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, Expr: s.Expr, From: fromArgs(args, s.From)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {

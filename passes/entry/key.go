@@ -69,6 +69,32 @@ func KeyOrigin(v ssa.Value, path string) Origin {
 	return OriginConst
 }
 
+// KeyParams is KeyOrigin for a value of a summarized function whose key
+// the callers decide: it follows captured variables to the value their
+// closure binds, stops at the parameters of fn, and returns the indexes
+// in fn.Params of the parameters the value is computed from, for a value
+// that is no parameter itself (a command built from a message: the key
+// is the message's, as a caller's provenance of the argument says).
+//
+//	cmd := NewCreateCommand(uuid.FromString(msg.ID), ...)  // from m
+//	retry.Do(func() error { return h.Handle(ctx, cmd) })    // product_id from m
+//
+// ok is false when a part of the value is fresh or constant only, or
+// comes from no parameter.
+func KeyParams(fn *ssa.Function, v ssa.Value, path string) (params []int, ok bool) {
+	k := &keyWalk{seen: map[keyVisit]bool{}, fn: fn, params: map[int]bool{}}
+	k.value(v, path, 0)
+	if k.fresh || k.other || len(k.params) == 0 {
+		return nil, false
+	}
+	for i := range fn.Params {
+		if k.params[i] {
+			params = append(params, i)
+		}
+	}
+	return params, true
+}
+
 type keyVisit struct {
 	v    ssa.Value
 	path string
@@ -78,6 +104,10 @@ type keyWalk struct {
 	seen                    map[keyVisit]bool
 	steps                   int
 	id, fresh, konst, other bool
+	// fn, for KeyParams: the function whose parameters are leaves,
+	// recorded in params; nil for KeyOrigin.
+	fn     *ssa.Function
+	params map[int]bool
 }
 
 // keyBudget bounds the values one KeyOrigin visits.
@@ -88,6 +118,9 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		return
 	}
 	k.steps++
+	if k.fn != nil && k.seen[keyVisit{v, path}] {
+		return // counted where first visited
+	}
 	if depth > 16 || k.steps > keyBudget || k.seen[keyVisit{v, path}] {
 		k.other = true
 		return
@@ -163,6 +196,22 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		k.value(x.X, "", depth+1)
 	case *ssa.Alloc:
 		k.stores(x, path, depth)
+	case *ssa.Parameter:
+		if k.fn != nil && x.Parent() == k.fn {
+			for i, p := range k.fn.Params {
+				if p == x {
+					k.params[i] = true
+					return
+				}
+			}
+		}
+		k.other = true
+	case *ssa.FreeVar:
+		if b := boundValue(x); k.fn != nil && b != nil {
+			k.value(b, path, depth+1)
+			return
+		}
+		k.other = true
 	default:
 		// A parameter, a free variable, a global: the same value on
 		// each delivery as far as the analysis can tell.
@@ -208,9 +257,15 @@ func (k *keyWalk) stores(alloc ssa.Value, path string, depth int) {
 			// Filled by a call taking its address: a function of the
 			// call's other arguments (json.Unmarshal(event.Data.Raw, &inv)).
 			found = true
-			for _, a := range ssautil.FullArgs(r.Common()) {
-				if a != alloc {
-					k.value(a, "", depth+1)
+			k.fillers(r, alloc, depth)
+		case *ssa.MakeInterface:
+			// The address as an interface: proto.Unmarshal(m.Value, &msg).
+			if irefs := r.Referrers(); irefs != nil {
+				for _, ir := range *irefs {
+					if call, ok := ir.(ssa.CallInstruction); ok {
+						found = true
+						k.fillers(call, r, depth)
+					}
 				}
 			}
 		}
@@ -218,6 +273,43 @@ func (k *keyWalk) stores(alloc ssa.Value, path string, depth int) {
 	if !found {
 		k.other = true
 	}
+}
+
+// fillers visits the arguments of a call other than the address v it
+// fills.
+func (k *keyWalk) fillers(call ssa.CallInstruction, v ssa.Value, depth int) {
+	for _, a := range ssautil.FullArgs(call.Common()) {
+		if a != v {
+			k.value(a, "", depth+1)
+		}
+	}
+}
+
+// boundValue returns the value bound to a closure's free variable by the
+// one MakeClosure of its parent that creates the closure, or nil.
+func boundValue(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var bound ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if bound != nil {
+					return nil
+				}
+				bound = mc.Bindings[idx]
+			}
+		}
+	}
+	return bound
 }
 
 // isIDField reports whether field i of the struct t (or *t) points to is a
