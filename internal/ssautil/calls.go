@@ -151,3 +151,31 @@ func ConstString(v ssa.Value) (string, bool) {
 	}
 	return constant.StringVal(c.Value), true
 }
+
+// ClosureBinding returns the value bound to a closure's free variable by
+// the one MakeClosure of its parent that creates the closure (for a
+// captured variable, its Alloc), or nil when there is none or several.
+func ClosureBinding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var bound ssa.Value
+	for _, blk := range fn.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				if bound != nil {
+					return nil
+				}
+				bound = mc.Bindings[idx]
+			}
+		}
+	}
+	return bound
+}

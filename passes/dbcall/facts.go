@@ -726,27 +726,7 @@ func marshaled(x *ssa.Extract) (ssa.Value, bool) {
 // freeVarBinding returns the value bound to a closure's free variable by
 // the MakeClosure that creates it, when there is exactly one.
 func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 || fn.Parent() == nil {
-		return nil
-	}
-	var bound ssa.Value
-	for _, blk := range fn.Parent().Blocks {
-		for _, instr := range blk.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				if bound != nil {
-					return nil
-				}
-				bound = mc.Bindings[idx]
-			}
-		}
-	}
+	bound := ssautil.ClosureBinding(fv)
 	// A captured variable is bound by address; its single store is the
 	// value.
 	if a, ok := bound.(*ssa.Alloc); ok {

@@ -207,7 +207,7 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		}
 		k.other = true
 	case *ssa.FreeVar:
-		if b := boundValue(x); k.fn != nil && b != nil {
+		if b := ssautil.ClosureBinding(x); k.fn != nil && b != nil {
 			k.value(b, path, depth+1)
 			return
 		}
@@ -283,33 +283,6 @@ func (k *keyWalk) fillers(call ssa.CallInstruction, v ssa.Value, depth int) {
 			k.value(a, "", depth+1)
 		}
 	}
-}
-
-// boundValue returns the value bound to a closure's free variable by the
-// one MakeClosure of its parent that creates the closure, or nil.
-func boundValue(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 || fn.Parent() == nil {
-		return nil
-	}
-	var bound ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				if bound != nil {
-					return nil
-				}
-				bound = mc.Bindings[idx]
-			}
-		}
-	}
-	return bound
 }
 
 // isIDField reports whether field i of the struct t (or *t) points to is a
