@@ -132,25 +132,33 @@ func run(pass *analysis.Pass) (res any, err error) {
 		r.schedules = r.schedules || apis.ScheduleImport(imp.Path())
 	}
 	uses := map[*types.Func]bool{}
-	verifies := false
+	verifies, spawns := false, false
+	seen := map[*types.Func]bool{}
 	for _, obj := range pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok {
-			if _, ok := apis.ScheduleGuards[f.FullName()]; ok {
-				uses[f] = true
-			}
-			if _, ok := apis.WebhookCalls[f.FullName()]; ok {
-				verifies = true
-			}
-			if _, ok := apis.DistLocks[f.FullName()]; ok {
-				r.locking = true
-			}
-			if r.verifiers[f] != nil {
-				r.delivers = true // a handler calling another package's verifier
-			}
+		f, ok := obj.(*types.Func)
+		if !ok || seen[f] {
+			continue
+		}
+		seen[f] = true // FullName builds a string: once per function used
+		name := f.FullName()
+		if _, ok := apis.ScheduleGuards[name]; ok {
+			uses[f] = true
+		}
+		if _, ok := apis.WebhookCalls[name]; ok {
+			verifies = true
+		}
+		if _, ok := apis.DistLocks[name]; ok {
+			r.locking = true
+		}
+		if _, ok := apis.Spawners[name]; ok || r.spawns[f] != nil {
+			spawns = true
+		}
+		if r.verifiers[f] != nil {
+			r.delivers = true // a handler calling another package's verifier
 		}
 	}
 	r.guard = guardOf(uses)
-	if mayExportSpawns(pass, r.spawns) {
+	if spawns || goWithFuncParam(pass) {
 		// Spawn facts need the SSA form only, not the graph: a package
 		// with a go statement and no handler pays no more.
 		if _, fns := r.lazy.Get(); fns != nil {
@@ -164,20 +172,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 	return r, nil
 }
 
-// mayExportSpawns reports whether some function of the package could run
-// a func parameter concurrently: the package has a go statement or calls a
-// spawner. Only then is SSA built eagerly, to export spawn facts.
-func mayExportSpawns(pass *analysis.Pass, imported map[*types.Func]*spawnFact) bool {
-	for _, obj := range pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok {
-			if _, ok := apis.Spawners[f.FullName()]; ok {
-				return true
-			}
-			if imported[f] != nil {
-				return true
-			}
-		}
-	}
+// goWithFuncParam reports whether some function of the package with a
+// func parameter has a go statement. With a call of a spawner, only then
+// could a function run a func parameter concurrently, and SSA is built
+// eagerly to export spawn facts.
+func goWithFuncParam(pass *analysis.Pass) bool {
 	// A go statement in a function with a func parameter.
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
