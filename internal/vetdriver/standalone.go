@@ -223,6 +223,9 @@ func (d *driver) check(n *node) {
 			files = append(files, f)
 		}
 	}
+	if !n.root {
+		elideTables(files)
+	}
 
 	var info *types.Info
 	if bodies {

@@ -6,20 +6,22 @@ import (
 	"strconv"
 )
 
-// minTable is the number of elements from which a fact-only run elides a
-// numeric table.
+// minTable is the number of numeric literals from which a table is
+// elided.
 const minTable = 64
 
-// elideTables empties, in the syntax of a fact-only run, the element lists
-// of the package-level numeric tables: variables initialized to a
-// composite literal of at least minTable elements that are all numbers
-// (nested literals of numbers included). Type-checking such literals is
-// most of what a table library costs: andybalholm/brotli's 1.4 MB of
-// dictionary tables took 0.6 of its run's 1.0 CPU s under go vet. No
-// analyzer reads what a table holds (no SSA value refers to a package
-// variable's initializer, and a table is no SQL text, URL or function), and
-// the types stay the same: an array of inferred length ([...]T) gets its
-// length written out. Runs that report diagnostics keep every element.
+// elideTables empties, in the syntax of a package whose diagnostics nobody
+// reads (a fact-only run under go vet, a dependency in a standalone run),
+// the element lists of the package-level numeric tables: variables
+// initialized to a composite literal (or its address) holding at least
+// minTable numeric literals and nothing else (nested literals and keyed
+// fields included). Type-checking such literals is most of what a table
+// library costs: andybalholm/brotli's 1.4 MB of dictionary tables took 0.6
+// of its run's 1.0 CPU s under go vet, and the standard library's unicode
+// tables are type-checked in every standalone run. No analyzer reads what
+// a table holds (no SSA value refers to a package variable's initializer,
+// and a table is no SQL text, URL or function), and the types stay the
+// same: an array of inferred length ([...]T) gets its length written out.
 func elideTables(files []*ast.File) {
 	for _, f := range files {
 		for _, decl := range f.Decls {
@@ -29,8 +31,14 @@ func elideTables(files []*ast.File) {
 			}
 			for _, spec := range gd.Specs {
 				for _, v := range spec.(*ast.ValueSpec).Values {
+					if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+						v = u.X
+					}
 					lit, ok := v.(*ast.CompositeLit)
-					if !ok || lit.Type == nil || len(lit.Elts) < minTable || !numbers(lit.Elts) {
+					if !ok || lit.Type == nil {
+						continue
+					}
+					if n, ok := numbers(lit.Elts); !ok || n < minTable {
 						continue
 					}
 					if at, ok := lit.Type.(*ast.ArrayType); ok {
@@ -59,33 +67,44 @@ func keyed(elts []ast.Expr) bool {
 
 // numbers reports whether the elements are all numeric literals,
 // expressions of them, or literals of such elements (keyed by field names
-// or numbers).
-func numbers(elts []ast.Expr) bool {
+// or numbers), and how many numeric literals they hold.
+func numbers(elts []ast.Expr) (int, bool) {
+	total := 0
 	for _, e := range elts {
-		if !number(e) {
-			return false
+		n, ok := number(e)
+		if !ok {
+			return 0, false
 		}
+		total += n
 	}
-	return true
+	return total, true
 }
 
-func number(e ast.Expr) bool {
+func number(e ast.Expr) (int, bool) {
 	switch x := e.(type) {
 	case *ast.BasicLit:
-		return x.Kind != token.STRING
+		return 1, x.Kind != token.STRING
 	case *ast.UnaryExpr:
 		return number(x.X)
 	case *ast.BinaryExpr:
-		return number(x.X) && number(x.Y)
+		n, ok := number(x.X)
+		m, ok2 := number(x.Y)
+		return n + m, ok && ok2
 	case *ast.ParenExpr:
 		return number(x.X)
 	case *ast.CompositeLit:
 		return numbers(x.Elts)
 	case *ast.KeyValueExpr:
-		if _, ok := x.Key.(*ast.Ident); !ok && !number(x.Key) {
-			return false
+		n := 0
+		if _, ok := x.Key.(*ast.Ident); !ok {
+			k, ok := number(x.Key)
+			if !ok {
+				return 0, false
+			}
+			n = k
 		}
-		return number(x.Value)
+		m, ok := number(x.Value)
+		return n + m, ok
 	}
-	return false
+	return 0, false
 }

@@ -26,9 +26,28 @@ func TestElideTables(t *testing.T) {
 		}
 		return b.String()
 	}
+	ranges := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "{0x%x, 0x%x, 1}, ", 2*i, 2*i+1)
+		}
+		return b.String()
+	}
 	src := `package p
 
 type word struct{ len, idx int16 }
+
+type Range16 struct{ Lo, Hi, Stride uint16 }
+
+type RangeTable struct {
+	R16         []Range16
+	LatinOffset int
+}
+
+var _Lu = &RangeTable{
+	R16:         []Range16{` + ranges(30) + `},
+	LatinOffset: 3,
+}
 
 var buckets = [...]uint16{` + nums(100) + `}
 var hashes = [100]uint32{` + nums(100) + `}
@@ -63,7 +82,11 @@ func lookup(i int) uint16 { return buckets[i] + uint16(data[i]) }
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 				vs := gd.Specs[0].(*ast.ValueSpec)
-				elts[vs.Names[0].Name] = len(vs.Values[0].(*ast.CompositeLit).Elts)
+				v := vs.Values[0]
+				if u, ok := v.(*ast.UnaryExpr); ok {
+					v = u.X
+				}
+				elts[vs.Names[0].Name] = len(v.(*ast.CompositeLit).Elts)
 			}
 		}
 		return ts, elts
@@ -75,7 +98,7 @@ func lookup(i int) uint16 { return buckets[i] + uint16(data[i]) }
 			t.Errorf("%s: type %s became %s", name, typ, after[name])
 		}
 	}
-	for _, name := range []string{"buckets", "hashes", "data", "words"} {
+	for _, name := range []string{"buckets", "hashes", "data", "words", "_Lu"} {
 		if elts[name] != 0 {
 			t.Errorf("%s: %d elements kept", name, elts[name])
 		}
