@@ -10,7 +10,16 @@
 // outages. Every other writer of the row queues behind it, connection
 // pools drain, and the request that finally fails leaves a charge with no
 // committed record, or the reverse. Rows the transaction has written
-// (UPDATE, INSERT, DELETE) are locked the same way until it ends.
+// (UPDATE, DELETE, an upsert) are locked the same way until it ends. A
+// plain INSERT of a new row is not: no other transaction can see the row
+// before commit, so nobody waits for it, and the only insert it blocks is
+// a concurrent one of the same unique key. Such an insert counts as a
+// lock only when it sets a unique key other than the primary key (the new
+// row's id, from the table's default or serial or minted for the row)
+// that the schema or the model declares: an email, a tenant's lookup key,
+// which a repeated request inserts again. Upserts (ON CONFLICT DO UPDATE,
+// DO NOTHING), updates, deletes, locking reads and advisory locks are
+// locks whatever they write.
 //
 // Wrong:
 //

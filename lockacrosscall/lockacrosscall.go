@@ -14,6 +14,7 @@ import (
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/netcall"
+	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "lockacrosscall"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/lockacrosscall.md",
 	Run:      run,
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, netcall.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, netcall.Analyzer, schema.Analyzer},
 	Flags:    flags(),
 }
 
@@ -56,15 +57,16 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
+	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	for _, tx := range txs.Txs {
-		checkTx(pass, rep, nc, tx)
+		checkTx(pass, rep, nc, cat, tx)
 	}
 	return nil, nil
 }
 
 // checkTx reports the network calls of the transaction's own code that can
 // run after it took a row lock and before it ends.
-func checkTx(pass *analysis.Pass, rep *report.Reporter, nc *netcall.Result, tx *txscope.Tx) {
+func checkTx(pass *analysis.Pass, rep *report.Reporter, nc *netcall.Result, cat *schema.Catalog, tx *txscope.Tx) {
 	fi := nc.Func(tx.Fn)
 	if fi == nil {
 		return
@@ -73,7 +75,9 @@ func checkTx(pass *analysis.Pass, rep *report.Reporter, nc *netcall.Result, tx *
 		return
 	}
 	var locks []*dbcall.Access
-	for _, a := range tx.Locks() {
+	// The row a plain insert creates is seen by no other transaction
+	// before commit: nobody waits for it (txscope.NewRowOnly).
+	for _, a := range tx.ContendedLocks(cat) {
 		if a.Fn == tx.Fn && a.Call != nil {
 			locks = append(locks, a)
 		}
@@ -147,6 +151,9 @@ func lockDesc(a *dbcall.Access) string {
 	case dbcall.KindUpdate:
 		return withTable("UPDATE", table)
 	case dbcall.KindInsert:
+		if a.Conflict == sqltext.ConflictDoUpdate {
+			return withTable("INSERT INTO", table) + " ... ON CONFLICT DO UPDATE"
+		}
 		return withTable("INSERT INTO", table)
 	case dbcall.KindDelete:
 		return withTable("DELETE FROM", table)

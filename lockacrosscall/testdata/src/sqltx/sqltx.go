@@ -73,10 +73,10 @@ func (s *Store) InLoop(ctx context.Context, ids []int64) error {
 	}
 	defer tx.Rollback()
 	for _, id := range ids {
-		if err := s.charge(ctx, id, 1); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at sqltx.go:\d+ \(INSERT INTO charges\)`
+		if err := s.charge(ctx, id, 1); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at sqltx.go:\d+ \(UPDATE accounts\)`
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO charges (user_id) VALUES ($1)`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - 1 WHERE id = $1`, id); err != nil {
 			return err
 		}
 	}
@@ -230,4 +230,59 @@ func (s *Store) WithTxParam(ctx context.Context, tx *sql.Tx, accountID int64) er
 		return err
 	}
 	return s.charge(ctx, accountID, 0) // want `HTTP call .* while the transaction holds the row lock taken at sqltx.go:\d+ \(DELETE FROM holds\)`
+}
+
+// Invoice inserts a new invoice row (its id is the table's serial), then
+// takes the tenant's next invoice number from a counter row with an
+// upsert in a helper, and charges before committing: every invoice of the
+// tenant waits on the counter row for the provider's latency.
+func (s *Store) Invoice(ctx context.Context, tenantID string, amount int64) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO invoices (tenant_id, amount) VALUES ($1, $2) RETURNING id`, tenantID, amount).Scan(&id); err != nil {
+		return err
+	}
+	if _, err := nextInvoiceNumber(ctx, tx, tenantID); err != nil {
+		return err
+	}
+	if err := s.charge(ctx, id, amount); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at sqltx.go:\d+ \(INSERT INTO invoice_sequences ... ON CONFLICT DO UPDATE in sqltx.nextInvoiceNumber\)`
+		return err
+	}
+	return tx.Commit()
+}
+
+func nextInvoiceNumber(ctx context.Context, tx *sql.Tx, tenantID string) (int64, error) {
+	var n int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO invoice_sequences (tenant_id, last_value) VALUES ($1, 1)
+		ON CONFLICT (tenant_id) DO UPDATE SET last_value = invoice_sequences.last_value + 1 RETURNING last_value`, tenantID).Scan(&n)
+	return n, err
+}
+
+// ---- silent: the only lock is the one on a row the transaction created ----
+
+// Signup inserts the new account's rows (ids from the tables' serials)
+// and then registers the account with the identity provider, inside the
+// transaction: no other transaction can see, and so wait for, the new
+// rows.
+func (s *Store) Signup(ctx context.Context, tenant string, amount int64) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO invoices (tenant_id, amount) VALUES ($1, $2) RETURNING id`, tenant, amount).Scan(&id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO charges (user_id) VALUES ($1)`, id); err != nil {
+		return err
+	}
+	if err := s.charge(ctx, id, amount); err != nil { // ok: only the new rows are locked
+		return err
+	}
+	return tx.Commit()
 }

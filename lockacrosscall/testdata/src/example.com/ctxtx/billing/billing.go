@@ -147,13 +147,15 @@ type Checkout struct {
 	Orders Orders
 }
 
-// Place inserts the order and charges inside the transaction.
+// Place inserts the order and charges inside the transaction: the insert
+// of a new row locks nothing another request waits for (the charge
+// surviving a rollback is another matter, reported with -anytx).
 func (c *Checkout) Place(ctx context.Context, o *Order) error {
 	return c.Tx.WithinTransaction(ctx, func(ctx context.Context) error {
 		if err := c.Orders.CreateOrder(ctx, &Order{Customer: o.Customer, Amount: o.Amount}); err != nil {
 			return err
 		}
-		_, err := charge.New(&stripe.ChargeParams{Customer: stripe.String(o.Customer)}) // want `HTTP call \(github.com/stripe/stripe-go/v82/charge.New\) while the transaction holds the row lock taken at billing.go:\d+ \(INSERT INTO orders in billing.Orders.CreateOrder\)`
+		_, err := charge.New(&stripe.ChargeParams{Customer: stripe.String(o.Customer)}) // ok: the only row locked is the new order, which no other transaction sees
 		return err
 	})
 }

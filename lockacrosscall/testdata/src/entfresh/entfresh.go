@@ -1,0 +1,111 @@
+// Package entfresh holds ent transactions that create rows and then call
+// an identity provider before committing: the lock of a new row is
+// nobody's wait, the lock of a unique key from the request, of an upsert
+// or of an update is.
+package entfresh
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"entfixture/ent"
+	"entfixture/ent/member"
+)
+
+type Provider struct{ HTTP *http.Client }
+
+// Assign tells the identity provider which tenant the user belongs to.
+func (p *Provider) Assign(ctx context.Context, userID string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://idp.example.com/assign", strings.NewReader(userID))
+	if err != nil {
+		return err
+	}
+	resp, err := p.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+type Service struct {
+	Client *ent.Client
+	IdP    *Provider
+}
+
+// Onboard creates the sandbox member (its id is the table's serial), then
+// assigns it at the provider inside the transaction.
+func (s *Service) Onboard(ctx context.Context, userID string) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Member.Create().SetCredits(0).SetStatus("sandbox").Save(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.IdP.Assign(ctx, userID); err != nil { // ok: the only lock is the new member row, which no other transaction sees
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// SignUp creates the member with the email of the request: email is
+// unique, so a concurrent sign-up with the same email waits on this
+// transaction for the provider's latency.
+func (s *Service) SignUp(ctx context.Context, email, userID string) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Member.Create().SetEmail(email).SetStatus("new").Save(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.IdP.Assign(ctx, userID); err != nil { // want `HTTP call \(entfresh.Provider.Assign → \(\*net/http.Client\).Do\) while the transaction holds the row lock taken at entfresh.go:\d+ \(INSERT INTO members\)`
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Claim upserts the member by email: ON CONFLICT DO UPDATE locks the
+// existing row every other request for that email updates.
+func (s *Service) Claim(ctx context.Context, email, userID string) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if err := tx.Member.Create().SetEmail(email).SetStatus("claimed").OnConflictColumns(member.FieldEmail).UpdateNewValues().Exec(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.IdP.Assign(ctx, userID); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at entfresh.go:\d+ \(INSERT INTO members ... ON CONFLICT DO UPDATE\)`
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Activate creates the sandbox row and updates an existing member: the
+// update's lock is held across the call.
+func (s *Service) Activate(ctx context.Context, id int, userID string) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Member.Create().SetStatus("sandbox").Save(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Member.UpdateOneID(id).SetStatus("active").Exec(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.IdP.Assign(ctx, userID); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at entfresh.go:\d+ \(UPDATE members\)`
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

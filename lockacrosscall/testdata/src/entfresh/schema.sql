@@ -1,0 +1,6 @@
+CREATE TABLE members (
+    id bigserial PRIMARY KEY,
+    email text NOT NULL UNIQUE,
+    credits bigint NOT NULL DEFAULT 0,
+    status text NOT NULL
+);
