@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
 // Transactions held in fields. A store of Lightning Terminal wraps the
@@ -61,6 +64,9 @@ func fieldVar(fa *ssa.FieldAddr) *types.Var {
 }
 
 func (f *finder) indexFields() *fieldIndex {
+	if f.fieldIx != nil {
+		return f.fieldIx
+	}
 	ix := &fieldIndex{
 		stores: map[*types.Var][]ssa.Value{},
 		calls:  map[*types.Var][]*ssa.CallCommon{},
@@ -151,7 +157,37 @@ func (f *finder) indexFields() *fieldIndex {
 			}
 		}
 	}
+	f.fieldIx = ix
 	return ix
+}
+
+// isolation reads the isolation level of transaction options, as
+// isolationOf does, and from an unexported field of the package the
+// options are kept in (s.db.BeginTx(ctx, s.opts), with opts set by the
+// package's constructors): the weakest level stored in it.
+func (f *finder) isolation(opts ssa.Value) sqltext.Isolation {
+	iso := isolationOf(opts)
+	if iso != sqltext.IsolationNone || opts == nil {
+		return iso
+	}
+	ld, ok := ssautil.Unwrap(opts).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return iso
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return iso
+	}
+	fv := fieldVar(fa)
+	ix := f.indexFields()
+	if fv == nil || fv.Exported() || fv.Pkg() != f.pass.Pkg || ix.other[fv] || len(ix.stores[fv]) == 0 {
+		return iso
+	}
+	level := sqltext.IsolationSerializable
+	for _, v := range ix.stores[fv] {
+		level = min(level, isolationOf(v))
+	}
+	return level
 }
 
 // txFields returns the fields of the package that only ever hold a

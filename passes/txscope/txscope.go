@@ -317,7 +317,7 @@ func (f *finder) beginOf(fn *ssa.Function) *beginFact {
 				if v != nil {
 					txs[v] = true
 					o := arg(ssautil.CallArgs(common), m.Opts)
-					begun(isolationOf(o), o)
+					begun(f.isolation(o), o)
 				}
 			} else if name, ok := gormName(common); ok && name == "Begin" {
 				txs[call.Value()] = true
@@ -422,6 +422,8 @@ type finder struct {
 	implsCache analysisutil.Impls
 	// srcFuncs indexes db.SrcFuncs by object, for ssaFunc.
 	srcFuncs map[types.Object]*ssa.Function
+	// fieldIx memoizes indexFields.
+	fieldIx *fieldIndex
 }
 
 // scan finds the explicit and callback transactions started in fn.
@@ -462,7 +464,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 				txv = firstExtract(v)
 			}
 			if txv != nil {
-				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Isolation: isolationOf(arg(args, m.Opts))}
+				tx := &Tx{Form: FormExplicit, Fn: fn, Value: txv, Begin: call, Isolation: f.isolation(arg(args, m.Opts))}
 				tx.Ends = endsOf(txv)
 				f.add(tx)
 			}
@@ -499,7 +501,7 @@ func (f *finder) scanCall(fn *ssa.Function, call ssa.CallInstruction) {
 		if m.TxArg > 0 {
 			ctx = 1 // the callback's first parameter is the transaction's context (bun RunInTx)
 		}
-		f.callback(fn, call, arg(args, m.Func), m.TxArg, isolationOf(arg(args, m.Opts)), "", ctx)
+		f.callback(fn, call, arg(args, m.Func), m.TxArg, f.isolation(arg(args, m.Opts)), "", ctx)
 		return
 	}
 	// An application helper: withTx(ctx, db, func(tx) error).
@@ -751,15 +753,15 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 							txv = firstExtract(v)
 						}
 						if txv != nil {
-							begins[txv] = isolationOf(arg(args, m.Opts))
+							begins[txv] = f.isolation(arg(args, m.Opts))
 						}
 					}
 				case apis.OpTxFunc:
 					if i := paramIdx(arg(args, m.Func)); i >= 0 {
-						return &helperFact{Func: i, TxArg: m.TxArg, Isolation: isolationOf(arg(args, m.Opts))}
+						return &helperFact{Func: i, TxArg: m.TxArg, Isolation: f.isolation(arg(args, m.Opts))}
 					}
 					if i, j := forwardsTx(fn, arg(args, m.Func), paramIdx); i >= 0 {
-						return forwarded(fn, i, j, isolationOf(arg(args, m.Opts)))
+						return forwarded(fn, i, j, f.isolation(arg(args, m.Opts)))
 					}
 				}
 				continue

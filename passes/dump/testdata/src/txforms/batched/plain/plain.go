@@ -119,3 +119,52 @@ func InSerialCtx(ctx context.Context, db *sql.DB, fn func(context.Context) error
 	}
 	return fn(ctx)
 }
+
+// KeptDB keeps the options its constructor builds in an unexported field.
+type KeptDB struct {
+	db   *sql.DB
+	opts *sql.TxOptions
+}
+
+func NewKeptDB(db *sql.DB) *KeptDB {
+	return &KeptDB{db: db, opts: &sql.TxOptions{Isolation: sql.LevelSerializable}}
+}
+
+func (d *KeptDB) InTx(ctx context.Context, fn func(*sql.Tx) error) error { // want InTx:"runs p2 in a transaction .serializable."
+	tx, err := d.db.BeginTx(ctx, d.opts)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// MixedDB's options are serializable from one constructor, the default
+// from the other: the weaker wins.
+type MixedDB struct {
+	db   *sql.DB
+	opts *sql.TxOptions
+}
+
+func NewMixedDB(db *sql.DB) *MixedDB {
+	return &MixedDB{db: db, opts: &sql.TxOptions{Isolation: sql.LevelSerializable}}
+}
+
+func NewMixedDBDefault(db *sql.DB) *MixedDB {
+	return &MixedDB{db: db, opts: &sql.TxOptions{}}
+}
+
+func (d *MixedDB) InTx(ctx context.Context, fn func(*sql.Tx) error) error { // want InTx:"runs p2 in a transaction$"
+	tx, err := d.db.BeginTx(ctx, d.opts)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
