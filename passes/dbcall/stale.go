@@ -76,7 +76,7 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 // every column it sets, keys aside, is written back unchanged from a read
 // of the same row (stale), and nothing changed the structs the read filled
 // between the read and the write, in any field, a column or not: no store
-// into them, no call that may change them.
+// into them, no call given them (a callee may keep and change it later).
 //
 //	event, _ := repo.FindEventByID(ctx, project, id)
 //	repo.UpdateEventEndpoints(ctx, event, ids)   // SET endpoints = event.Endpoints: as read
@@ -115,14 +115,60 @@ func (r *Result) Unchanged(w *Access, stale []StaleColumn) bool {
 			continue
 		}
 		seen[root] = true
-		if c := r.changedBetween(fi, root, s.Read.Call, w.Call); c.all || len(c.fields) > 0 {
-			return false
-		}
-		if fieldStored(root, s.Read.Call, w.Call) {
+		if fieldStored(root, s.Read.Call, w.Call) || givenToCall(fi, root, s.Read.Call, w.Call) {
 			return false
 		}
 	}
 	return true
+}
+
+// givenToCall reports a call other than the model's database accesses,
+// gorm chain methods and formatting that is given the struct root (or its
+// address, or a field's) between read and write. What a callee's fact says
+// it assigns is not trusted here: a method that files the struct in a map
+// and changes it through the map later (gocommerce's UpdateDownloads) is
+// out of the fact's view.
+func givenToCall(fi *FuncInfo, root ssa.Value, read, write ssa.CallInstruction) bool {
+	accessCalls := map[ssa.CallInstruction]bool{}
+	for _, a := range fi.Accesses {
+		accessCalls[a.Call] = true
+	}
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 4 || seen[v] || v.Referrers() == nil {
+			return false
+		}
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch x := ref.(type) {
+			case ssa.CallInstruction:
+				if x == read || x == write || accessCalls[x] || readOnlyCall(x.Common()) {
+					continue
+				}
+				if _, ok := gormMethod(x.Common()); ok {
+					continue
+				}
+				if between(read, x, write) {
+					return true
+				}
+			case *ssa.MakeClosure:
+				if between(read, x, write) {
+					return true
+				}
+			case *ssa.FieldAddr, *ssa.MakeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Phi:
+				if visit(x.(ssa.Value), depth+1) {
+					return true
+				}
+			case *ssa.Store:
+				if x.Val == v && between(read, x, write) {
+					return true // copied elsewhere: changed out of view
+				}
+			}
+		}
+		return false
+	}
+	return visit(root, 0)
 }
 
 // fieldStored reports a store into a field of the struct root (or of a

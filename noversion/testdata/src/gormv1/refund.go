@@ -121,3 +121,35 @@ func RefreshOrder(db *gorm.DB, id string, sign func(string) string) error {
 	o.refreshDownloads(sign)
 	return db.Save(o).Error // want `stale row written back on orders\(invoice_number, state\)`
 }
+
+// refreshSet files orders by id to sign their downloads in one pass: the
+// orders change through the map, out of the sight of updateDownloads'
+// own assignments.
+type refreshSet map[string][]*Order
+
+func (m refreshSet) add(o *Order) { m[o.ID] = append(m[o.ID], o) }
+
+func (m refreshSet) sign(sign func(string) string) {
+	for _, orders := range m {
+		for _, o := range orders {
+			o.Downloads = append(o.Downloads, Download{ID: sign(o.ID), OrderID: o.ID})
+		}
+	}
+}
+
+func (o *Order) updateDownloads(sign func(string) string) {
+	m := refreshSet{}
+	m.add(o)
+	m.sign(sign)
+}
+
+// RefreshOrderQueued is gocommerce's DownloadRefresh: the downloads change
+// through the set, and Save writes them with every order column as read.
+func RefreshOrderQueued(db *gorm.DB, id string, sign func(string) string) error {
+	o := &Order{}
+	if err := db.Where("id = ?", id).Preload("Downloads").First(o).Error; err != nil {
+		return err
+	}
+	o.updateDownloads(sign)
+	return db.Save(o).Error // want `stale row written back on orders\(invoice_number, state\)`
+}
