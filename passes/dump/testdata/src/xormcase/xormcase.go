@@ -173,3 +173,16 @@ func Titles(x *xorm.Engine, id int64) ([]string, *Document, error) {
 	}
 	return titles, d, nil
 }
+
+// Calls on a session before its finisher build the statement; the finisher
+// resets the session, so the next statement starts afresh.
+func Reset(x *xorm.Engine, email string) (int64, error) {
+	sess := x.NewSession()
+	defer sess.Close()
+	sess.Where("email = ?", email)
+	var u User
+	if _, err := sess.Get(&u); err != nil { // want `select user where email=\$email reads .* on NewSession\(\); found\? bool`
+		return 0, err
+	}
+	return sess.Count(new(User)) // want `select count user on NewSession\(\); found\? count`
+}
