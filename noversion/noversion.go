@@ -3,6 +3,7 @@ package noversion
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	versioned, counters := versionedTables(db)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	guardsReported := map[string]bool{} // the check and column of each staleguard finding
+	deletesReported := map[token.Pos]bool{}
 	for _, fi := range db.Funcs {
 		if rep.Generated(fi.Fn.Pos()) {
 			continue
@@ -60,7 +62,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, a := range fi.Accesses {
 			if a.Kind == dbcall.KindDelete && a.Table != "" && a.Table != "redis" && a.Table != "file" {
-				if d, ok := checkStaleDelete(pass, db, txs, a); ok {
+				if d, ok := checkStaleDelete(pass, db, txs, a); ok && !deletesReported[d.Pos] {
+					// A callee's delete is reported once, for the first
+					// of its callers that does work after it.
+					deletesReported[d.Pos] = true
 					rep.Report(d)
 				}
 				continue

@@ -142,21 +142,21 @@ func constText(c *ssa.Const) string {
 // coupon marked used, then the redemption inserted. Two requests racing past
 // a guard that skips "already used" both mark it and both redeem.
 func effectAfter(db *dbcall.Result, a *dbcall.Access) bool {
-	return writeAfter(db, a, true)
+	return writeAfter(db, a, true) != nil
 }
 
-// grantAfter reports an insert or update of another table after the
+// grantAfter returns an insert or update of another table after the
 // delete: the work a consumed row grants (a session created, a member
 // added, a password set). Deletes that follow are a cascade of cleanup (a
 // user's folders, tags and tasks removed), not work granted twice.
-func grantAfter(db *dbcall.Result, del *dbcall.Access) bool {
+func grantAfter(db *dbcall.Result, del *dbcall.Access) *dbcall.Access {
 	return writeAfter(db, del, false)
 }
 
-func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) bool {
+func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Access {
 	fi := db.Func(a.Fn)
 	if fi == nil || a.Call.Block() == nil {
-		return false
+		return nil
 	}
 	for _, x := range fi.Accesses {
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
@@ -167,15 +167,15 @@ func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) bool {
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
-				return true
+				return x
 			}
 			continue
 		}
 		if ssautil.Reachable(a.Call.Block(), x.Call.Block()) {
-			return true
+			return x
 		}
 	}
-	return false
+	return nil
 }
 
 // effectBetween reports a write of another table after the check and
@@ -331,58 +331,94 @@ func countIgnored(db *dbcall.Result, del *dbcall.Access) bool {
 //	if n, _ := res.RowsAffected(); n == 0 { log.Println("already used") }   // only logged
 //	return sessions.Create(ctx, c.UserID)
 //
-// The DELETE must be decided by the lookup's outcome, name the same row,
-// leave its affected-row count unexamined, and be followed by a write of
-// another table or have its count read and only logged. Held rows (FOR
-// UPDATE, SERIALIZABLE) and deletes that re-check nothing but are the last
-// thing done (a DELETE endpoint) stay silent.
+// The DELETE must be decided by the lookup's outcome, name the same row
+// (dbcall's Consumes), leave its affected-row count unexamined, and be
+// followed by a write of another table or have its count read and only
+// logged. The lookup and the delete may be a callee's, with the work done
+// by its caller after the call (verify(code) then sessions.Create): the
+// finding is then at the callee's delete when it is in this package. Held
+// rows (FOR UPDATE, SERIALIZABLE) and deletes that re-check nothing but
+// are the last thing done (a DELETE endpoint) stay silent.
 func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, del *dbcall.Access) (analysis.Diagnostic, bool) {
-	if del.RowsReturned >= 0 || del.ResultReturned >= 0 || del.Call.Block() == nil {
+	read := del.Consumes
+	if read == nil || del.RowsReturned >= 0 || del.ResultReturned >= 0 || del.Call.Block() == nil {
 		return analysis.Diagnostic{}, false
 	}
 	if del.RowsChecked && !countIgnored(db, del) {
 		return analysis.Diagnostic{}, false
 	}
 	logged := len(del.RowsAffected) > 0
-	if !logged && !grantAfter(db, del) {
+	grant := grantAfter(db, del)
+	if !logged && grant == nil {
 		return analysis.Diagnostic{}, false
 	}
-	fi := db.Func(del.Fn)
-	if fi == nil {
+	if rowHeld(txs, read, del) || advisoryBefore(db, read) || db.Serialized(read, del) {
 		return analysis.Diagnostic{}, false
 	}
-	for _, blk := range fi.Fn.Blocks {
-		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		d, ok := db.Decide(ifi)
-		if !ok || d.Access.Kind != dbcall.KindRead || d.Access.Table != del.Table || d.Access.Call == del.Call {
-			continue
-		}
-		found, notFound := blk.Succs[d.Found], blk.Succs[1-d.Found]
-		target := del.Call.Block()
-		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
-			continue // the delete does not run only when the row was found
-		}
-		if !db.SameRow(fi, d.Access, del) || rowHeld(txs, d.Access, del) || advisoryBefore(db, d.Access) || db.Serialized(d.Access, del) {
-			continue
-		}
-		readAt := analysisutil.Position(pass.Fset, d.Access.Pos)
-		if d.Access.Via != nil {
-			readAt = fmt.Sprintf("%s (by %s)", readAt, d.Access.Via.Callees[0])
-		}
-		outcome := "ignores rows affected"
-		if logged {
-			outcome = "only logs rows affected"
-		}
-		return analysis.Diagnostic{
-			Pos:      del.Pos,
-			Category: "staleguard",
-			Message: fmt.Sprintf("check-then-delete on %s: the row found at %s is consumed by a DELETE that %s, so concurrent requests both find it and both go on; treat 0 rows deleted as already used (or DELETE ... RETURNING and test for no row)",
-				del.Table, readAt, outcome),
-			Related: []analysis.RelatedInformation{{Pos: d.Access.Pos, Message: "the lookup of the row consumed"}},
-		}, true
+	at, readPos := del.Pos, read.Pos
+	readAt := analysisutil.Position(pass.Fset, read.Pos)
+	if read.Via != nil {
+		readAt = fmt.Sprintf("%s (by %s)", readAt, read.Via.Callees[0])
 	}
-	return analysis.Diagnostic{}, false
+	var related []analysis.RelatedInformation
+	if read.Call == del.Call {
+		// Both in the callee: the caller does the work after the call.
+		if own := calleeDelete(db, del); own != nil {
+			at, readPos = own.Pos, own.Consumes.Pos
+			readAt = analysisutil.Position(pass.Fset, own.Consumes.Pos)
+			if own.Consumes.Via != nil {
+				readAt = fmt.Sprintf("%s (by %s)", readAt, own.Consumes.Via.Callees[0])
+			}
+		}
+	}
+	outcome := "ignores rows affected"
+	if logged {
+		outcome = "only logs rows affected"
+	}
+	goOn := "both go on"
+	if grant != nil && grant.Fn != nil && grant.Call != del.Call && read.Call == del.Call {
+		goOn = fmt.Sprintf("both go on to the work %s does after %s at %s", grant.Fn.Name(), del.Via.Callees[0], analysisutil.Position(pass.Fset, grant.Pos))
+	}
+	related = append(related, analysis.RelatedInformation{Pos: readPos, Message: "the lookup of the row consumed"})
+	if grant != nil {
+		related = append(related, analysis.RelatedInformation{Pos: grant.Pos, Message: "the work the row grants"})
+	}
+	return analysis.Diagnostic{
+		Pos:      at,
+		Category: "staleguard",
+		Message: fmt.Sprintf("check-then-delete on %s: the row found at %s is consumed by a DELETE that %s, so concurrent requests both find it and %s; treat 0 rows deleted as already used (or DELETE ... RETURNING and test for no row)",
+			del.Table, readAt, outcome, goOn),
+		Related: related,
+	}, true
+}
+
+// calleeDelete returns, for a delete performed by a function of this
+// package that its own lookup decides, that function's delete: where the
+// finding belongs, once for all its callers.
+func calleeDelete(db *dbcall.Result, del *dbcall.Access) *dbcall.Access {
+	for depth := 0; depth < 4; depth++ {
+		callee := del.Call.Common().StaticCallee()
+		if callee == nil {
+			return nil
+		}
+		fi := db.Func(callee)
+		if fi == nil {
+			return nil
+		}
+		var own *dbcall.Access
+		for _, x := range fi.Accesses {
+			if x.Kind == dbcall.KindDelete && x.Table == del.Table && x.SQL == del.SQL && x.Consumes != nil {
+				own = x
+				break
+			}
+		}
+		if own == nil {
+			return nil
+		}
+		if own.Consumes.Call != own.Call {
+			return own // decided here
+		}
+		del = own
+	}
+	return nil
 }

@@ -186,6 +186,15 @@ type Access struct {
 	// Method is the ORM method that runs the statement (gorm's "Save",
 	// "Update", "Create", ...), "" for SQL run as text.
 	Method string
+	// Consumes is set on a delete that runs only when a read of the same
+	// row found it (a one-time code looked up, then deleted): the read.
+	// Whether the delete's affected-row count is examined is told apart
+	// by RowsChecked; through a summary the read is the callee's, so a
+	// caller sees that the call consumes a row it found.
+	Consumes *Access
+	// consumeGated reports that Fn fails when Consumes finds no row, so
+	// its callers see the consumption (the summary carries Consumes).
+	consumeGated bool
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

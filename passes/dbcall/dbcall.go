@@ -319,6 +319,11 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 		b.checkRows(fi, a)
 		b.checkUnique(fi, a)
 	}
+	for _, a := range fi.Accesses {
+		if a.Kind == KindDelete && a.Consumes == nil {
+			a.Consumes, a.consumeGated = b.consumedRead(fi, a)
+		}
+	}
 }
 
 // matchedSignal makes an UPDATE's affected-row count its found-signal: 0

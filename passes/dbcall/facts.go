@@ -164,6 +164,9 @@ type accessFact struct {
 	ResultObj      int // the result returning the write's sql.Result or CommandTag, or -1
 	VersionColumn  string
 	OptimisticLock bool
+	// Consumes is, for a delete that runs only when a read of the same row
+	// found it, the index in the summary's Accesses of that read, or -1.
+	Consumes int
 	// Changed lists, for an update, the columns the function sets to
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
@@ -210,6 +213,9 @@ func (a *accessFact) String() string {
 	}
 	if a.RowsChecked {
 		b.WriteString(" rowschecked")
+	}
+	if a.Consumes >= 0 {
+		b.WriteString(fmt.Sprintf(" after-found:a%d", a.Consumes))
 	}
 	if a.UniqueHandled {
 		b.WriteString(" uniquehandled")
@@ -288,6 +294,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	}
 	addAnon(fn)
 	rets := returns(fn)
+	index := map[*Access]int{} // the exported accesses
 	for _, a := range all {
 		if len(s.Accesses) >= maxSummaryAccesses {
 			break
@@ -298,7 +305,13 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		if a.Via != nil && len(a.Via.Callees) >= 4 {
 			continue
 		}
+		index[a] = len(s.Accesses)
 		s.Accesses = append(s.Accesses, b.accessFactOf(fn, fi, a, rets))
+	}
+	for a, i := range index {
+		if k, ok := index[a.Consumes]; ok && a.Consumes != nil && a.consumeGated {
+			s.Accesses[i].Consumes = k
+		}
 	}
 	s.Ctor = ctorFields(fn, rets)
 	s.Wrapper = b.wrapperOf(fn)
@@ -399,7 +412,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
-		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1},
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1,
 	}
 	for _, adv := range a.Advisory {
 		f.Advisory = append(f.Advisory, adv.Func)
@@ -587,7 +600,136 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 			}
 		}
 	}
+	if i, ok := rowsSlice(a, rets); ok {
+		return signalFact{Signal: SignalLen, Result: i, NilResult: -1}
+	}
 	return none
+}
+
+// rowsSlice finds the result of fn that holds one element per row of a
+// query: a slice appended to in the body of the rows.Next loop, and empty
+// or nil on every other way to it. Its length says whether the query found
+// a row:
+//
+//	rows, err := db.Query("SELECT code FROM codes WHERE email = $1", email)
+//	...
+//	codes := make([]string, 0)
+//	for rows.Next() {
+//		var c string
+//		rows.Scan(&c)
+//		codes = append(codes, c)
+//	}
+//	return codes, nil
+func rowsSlice(a *Access, rets []*ssa.Return) (int, bool) {
+	if a.Kind != KindRead || a.Found.Signal != SignalBool || a.Found.Negated || len(rets) == 0 {
+		return -1, false
+	}
+	var bodies []*ssa.BasicBlock // the blocks entered when Next reports a row
+	for _, v := range a.Found.Values {
+		for _, r := range *v.Referrers() {
+			if ifi, ok := r.(*ssa.If); ok && unwrap(ifi.Cond) == unwrap(v) {
+				bodies = append(bodies, ifi.Block().Succs[0])
+			}
+		}
+	}
+	if len(bodies) == 0 {
+		return -1, false
+	}
+	for i := range rets[0].Results {
+		if _, ok := rets[0].Results[i].Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		appended, ok := false, true
+		seen := map[ssa.Value]bool{}
+		for _, ret := range rets {
+			if i >= len(ret.Results) {
+				ok = false
+				break
+			}
+			ap, fine := perRow(ret.Results[i], bodies, seen)
+			appended, ok = appended || ap, ok && fine
+		}
+		if ok && appended {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// perRow reports whether v is built only from empty slices and appends in
+// the row loop's body (fine), and whether any append was met.
+func perRow(v ssa.Value, bodies []*ssa.BasicBlock, seen map[ssa.Value]bool) (appended, fine bool) {
+	v = unwrap(v)
+	if seen[v] {
+		return false, true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return false, x.Value == nil // nil
+	case *ssa.MakeSlice:
+		c, ok := x.Len.(*ssa.Const)
+		return false, ok && c.Value != nil && c.Value.ExactString() == "0"
+	case *ssa.Slice:
+		// []T{}: a slice of a new zero-length array.
+		if al, ok := x.X.(*ssa.Alloc); ok {
+			if ptr, ok := al.Type().Underlying().(*types.Pointer); ok {
+				if arr, ok := ptr.Elem().Underlying().(*types.Array); ok && arr.Len() == 0 {
+					return false, true
+				}
+			}
+		}
+	case *ssa.UnOp:
+		// A local left in memory (a function with a defer): the values
+		// stored to it.
+		al, ok := x.X.(*ssa.Alloc)
+		if x.Op != token.MUL || !ok {
+			return false, false
+		}
+		met := false
+		for _, r := range *al.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != al {
+					return false, false
+				}
+				ap, ok := perRow(r.Val, bodies, seen)
+				if !ok {
+					return false, false
+				}
+				met = met || ap
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return false, false // its address escapes
+			}
+		}
+		return met, true
+	case *ssa.Phi:
+		met := false
+		for _, e := range x.Edges {
+			ap, ok := perRow(e, bodies, seen)
+			if !ok {
+				return false, false
+			}
+			met = met || ap
+		}
+		return met, true
+	case *ssa.Call:
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) > 0 {
+			inBody := false
+			for _, body := range bodies {
+				if body.Dominates(x.Block()) {
+					inBody = true
+				}
+			}
+			if !inBody {
+				return false, false
+			}
+			_, ok := perRow(x.Call.Args[0], bodies, seen)
+			return true, ok
+		}
+	}
+	return false, false
 }
 
 // notFoundReturn reads what fn returns on the not-found side of a branch
@@ -948,6 +1090,11 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			}
 		}
 		out = append(out, a)
+	}
+	for i := range sum.Accesses {
+		if k := sum.Accesses[i].Consumes; k >= 0 && k < len(out) && i < len(out) {
+			out[i].Consumes = out[k]
+		}
 	}
 	return out
 }

@@ -43,11 +43,15 @@ func (r *Result) Sources(fn *ssa.Function, ref Ref) []Source {
 // before at (o.RecordFailure(err) doing o.FailureCount++) makes the value
 // derived. Sources, without a point, does not look at callees.
 func (r *Result) SourcesAt(fn *ssa.Function, ref Ref, at ssa.Instruction) []Source {
-	fi := r.Func(fn)
+	return sourcesIn(r.b, r.Func(fn), ref, at)
+}
+
+// sourcesIn is SourcesAt on the model fi, while it is being built.
+func sourcesIn(b *builder, fi *FuncInfo, ref Ref, at ssa.Instruction) []Source {
 	if fi == nil || ref.Root == nil {
 		return nil
 	}
-	p := &prov{fi: fi, seen: map[provKey]bool{}, b: r.b, at: at}
+	p := &prov{fi: fi, seen: map[provKey]bool{}, b: b, at: at}
 	p.ref(ref, false, 0)
 	return p.out
 }

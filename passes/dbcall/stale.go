@@ -399,6 +399,10 @@ func inLoop(b *ssa.BasicBlock) bool {
 // A write of the row the function itself inserted earlier is never the
 // row read (see insertedRow).
 func (r *Result) SameRow(fi *FuncInfo, read, w *Access) bool {
+	return sameRow(r.b, fi, read, w)
+}
+
+func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 	keys := w.KeyColumns()
 	if len(keys) == 0 {
 		return false // a whole-table write is not a write-back of one row
@@ -412,7 +416,7 @@ func (r *Result) SameRow(fi *FuncInfo, read, w *Access) bool {
 			continue
 		}
 		wb, _ := w.WhereColumn(k)
-		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !r.readsColumn(fi, wb.Value, read, k) {
+		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) {
 			return false
 		}
 		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
@@ -457,11 +461,71 @@ func insertedRow(fi *FuncInfo, w *Access) bool {
 }
 
 // readsColumn reports whether v is column col as read by read.
-func (r *Result) readsColumn(fi *FuncInfo, v Ref, read *Access, col string) bool {
-	for _, src := range r.Sources(fi.Fn, v) {
+func readsColumn(b *builder, fi *FuncInfo, v Ref, read *Access, col string) bool {
+	for _, src := range sourcesIn(b, fi, v, nil) {
 		if src.Read == read && src.Column == col {
 			return true
 		}
 	}
 	return false
+}
+
+// consumedRead returns the read whose finding the row decides that the
+// delete del runs, when it names the same row: the lookup of a one-time
+// row (a code, an invite, a reset token) that the delete consumes.
+//
+//	c, err := repo.Code(ctx, code)
+//	if err != nil { return ErrInvalid }   // the lookup decides
+//	db.Exec("DELETE FROM login_codes WHERE code = $1", code)
+//
+// gated reports that every return on the not-found side fails (returns a
+// non-nil error): callers go on only when the row was found, so the work
+// they do after the call is the work the row grants. A lookup whose
+// not-found side returns nil is "nothing to clean up", not a gate.
+func (b *builder) consumedRead(fi *FuncInfo, del *Access) (read *Access, gated bool) {
+	target := del.Call.Block()
+	if target == nil || del.Table == "" {
+		return nil, false
+	}
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		a, trueFound, ok := fi.foundness(ifi.Cond, b)
+		if !ok || a.Kind != KindRead || a.Table != del.Table || a.Call == del.Call {
+			continue
+		}
+		found, notFound := blk.Succs[1], blk.Succs[0]
+		if trueFound {
+			found, notFound = notFound, found
+		}
+		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
+			continue // the delete does not run only when the row was found
+		}
+		if sameRow(b, fi, a, del) {
+			return a, failsFrom(fi.Fn, notFound)
+		}
+	}
+	return nil, false
+}
+
+// failsFrom reports whether every return of fn reachable from blk returns
+// a non-nil error as its last result.
+func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	n := 0
+	for _, ret := range returns(fn) {
+		if !ssautil.Reachable(blk, ret.Block()) {
+			continue
+		}
+		n++
+		if len(ret.Results) != res.Len() || isNil(ret.Results[res.Len()-1]) {
+			return false
+		}
+	}
+	return n > 0
 }

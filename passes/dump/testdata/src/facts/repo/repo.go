@@ -42,3 +42,41 @@ func (r *Repo) Query(ctx context.Context, q string, args ...any) *sql.Row { // w
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) } // want IsNotFound:"notfound-test p0"
 
 func IsDup(err error) bool { return strings.Contains(err.Error(), "UNIQUE constraint failed") } // want IsDup:"unique-test p0"
+
+// ValidCodes returns the unexpired codes of an email, one per row: the
+// slice is empty when the query found none.
+func (r *Repo) ValidCodes(ctx context.Context, email string, now int64) ([]string, error) { // want ValidCodes:"select login_codes email=p2 expires_at>p3 on p0.db found:len@r0 err@r1"
+	rows, err := r.db.QueryContext(ctx, "SELECT code FROM login_codes WHERE email = $1 AND expires_at > $2", email, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := make([]string, 0)
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return codes, err
+		}
+		codes = append(codes, c)
+	}
+	return codes, rows.Err()
+}
+
+// CodesOrDefault starts the slice with a code of its own: its length says
+// nothing about the rows.
+func (r *Repo) CodesOrDefault(ctx context.Context, email string) ([]string, error) { // want CodesOrDefault:"select login_codes email=p2 on p0.db err@r1"
+	rows, err := r.db.QueryContext(ctx, "SELECT code FROM login_codes WHERE email = $1", email)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := []string{"0000"}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		codes = append(codes, c)
+	}
+	return codes, nil
+}
