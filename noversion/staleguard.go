@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -264,11 +265,13 @@ func predicate(g dbcall.Guard) string {
 		if c.Value.Kind() == constant.Bool && (g.Op == token.EQL || g.Op == token.NEQ) {
 			return fmt.Sprintf("AND %s = %t", g.Column, constant.BoolVal(c.Value) == (g.Op == token.EQL))
 		}
-		if c.Value.Kind() == constant.String {
+		_, enum := types.Unalias(c.Type()).(*types.Named)
+		switch {
+		case c.Value.Kind() == constant.String:
 			val = "'" + constant.StringVal(c.Value) + "'"
-		} else {
+		case !enum:
 			val = c.Value.ExactString()
-		}
+		} // a Go enum: the database holds what it converts to
 	}
 	return fmt.Sprintf("AND %s %s %s", g.Column, op, val)
 }

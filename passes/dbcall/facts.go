@@ -441,6 +441,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Param, rf.Path = pr.Param, pr.Path
 		} else if i, path, ok := returnedAt(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, path
+		} else if i, path, ok := returnedConverted(rets, r.Dest); ok {
+			rf.Result, rf.Path = i, path
 		} else {
 			continue
 		}
@@ -476,6 +478,15 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool) bindingFact {
 	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, Expr: clip(bd.Expr, 80)}
+	if f.Arg.Param < 0 && bd.Value.Path == "" {
+		// SET state = $1 bound to state.String(): the parameter, as
+		// the database spells it.
+		if call, ok := unwrap(bd.Value.Root).(*ssa.Call); ok {
+			if arg, ok := conversionArg(call); ok {
+				f.Arg = paramRefOf(fn, refOf(arg))
+			}
+		}
+	}
 	if c, ok := bd.Value.Root.(*ssa.Const); ok && bd.Value.Path == "" && f.Const == "" {
 		if c.Value == nil {
 			f.Const = "NULL"
@@ -766,7 +777,7 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 				}
 			}
 			for i, rv := range ret.Results {
-				if isErrorType(rv.Type()) {
+				if isErrorType(rv.Type()) && !succeedsFrom(rets, notFound, i) {
 					if name := globalName(rv); name != "" {
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}, NilResult: nilResult}, true
 					}
@@ -790,6 +801,19 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 		}
 	}
 	return signalFact{Result: -1}, false
+}
+
+// succeedsFrom reports a return reachable from blk whose error result i is
+// nil: the function can succeed after blk, so a sentinel it returns there
+// is another check's (verify: "no pending proof" goes on to "not already
+// used", whose error is not the pending read's not-found).
+func succeedsFrom(rets []*ssa.Return, blk *ssa.BasicBlock, i int) bool {
+	for _, ret := range rets {
+		if i < len(ret.Results) && isNil(ret.Results[i]) && ssautil.Reachable(blk, ret.Block()) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrappedGlobal returns the sentinel of fmt.Errorf("...: %w", ErrNotFound).
@@ -1222,4 +1246,59 @@ func (b *builder) exportTableFacts() {
 			b.pass.ExportObjectFact(tn, &tableFact{Name: t})
 		}
 	}
+}
+
+// conversionArg returns the argument of a call that converts one value to
+// another: a function or method of one parameter (the receiver counts)
+// and one result that is not an error, such as state.String(),
+// StringToState(s), strconv.Itoa(n). The result stands for the argument in
+// another spelling (the state as Go holds it, as the database stores it).
+func conversionArg(call *ssa.Call) (ssa.Value, bool) {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Signature.Variadic() {
+		return nil, false
+	}
+	args := ssautil.FullArgs(&call.Call)
+	res := callee.Signature.Results()
+	if len(args) != 1 || res.Len() != 1 || isErrorType(res.At(0).Type()) {
+		return nil, false
+	}
+	return args[0], true
+}
+
+// returnedConverted finds the result of fn that returns, converted, a
+// value scanned into a local:
+//
+//	var state string
+//	row.Scan(&q.ID, &state)
+//	q.State = StringToState(state)
+//	return q, nil
+func returnedConverted(rets []*ssa.Return, dest Ref) (int, string, bool) {
+	al, ok := dest.Root.(*ssa.Alloc)
+	if !ok || dest.Path != "" || al.Referrers() == nil {
+		return 0, "", false
+	}
+	for _, r := range *al.Referrers() {
+		ld, ok := r.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL || ld.Referrers() == nil {
+			continue
+		}
+		for _, r := range *ld.Referrers() {
+			call, ok := r.(*ssa.Call)
+			if !ok || call.Referrers() == nil {
+				continue
+			}
+			if arg, ok := conversionArg(call); !ok || unwrap(arg) != ld {
+				continue
+			}
+			for _, r := range *call.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Val == call {
+					if i, path, ok := returnedAt(rets, refOf(st.Addr)); ok {
+						return i, path, true
+					}
+				}
+			}
+		}
+	}
+	return 0, "", false
 }

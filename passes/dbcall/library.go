@@ -647,6 +647,11 @@ func (b *builder) scanInto(a *Access, scan ssa.CallInstruction) {
 		}
 		if len(cols) == 1 && cols[0].Column == "*" {
 			col = "*"
+			if len(dests) > 1 {
+				// SELECT * scanned position by position: each
+				// destination is named after the column it holds.
+				col = destColumn(d)
+			}
 		}
 		if d == nil {
 			continue
@@ -794,4 +799,26 @@ func analysisutilName(call *ssa.CallCommon) string {
 		return f.Name()
 	}
 	return ""
+}
+
+// destColumn names the column a Scan destination of SELECT * holds, from
+// the Go name it is scanned into: &q.PaymentHash is payment_hash, &state
+// is state (the table's column order is not known without a schema, and
+// code names what it scans). "*" when the destination has no name.
+func destColumn(d ssa.Value) string {
+	switch x := unwrap(d).(type) {
+	case *ssa.FieldAddr:
+		if st, ok := structOf(x.X.Type()); ok && x.Field < st.NumFields() {
+			f := st.Field(x.Field)
+			if tag := reflect.StructTag(st.Tag(x.Field)).Get("db"); tag != "" && tag != "-" {
+				return strings.ToLower(strings.Split(tag, ",")[0])
+			}
+			return snakeCase(f.Name())
+		}
+	case *ssa.Alloc:
+		if token.IsIdentifier(x.Comment) {
+			return snakeCase(x.Comment)
+		}
+	}
+	return "*"
 }

@@ -80,3 +80,24 @@ func (r *Repo) CodesOrDefault(ctx context.Context, email string) ([]string, erro
 	}
 	return codes, nil
 }
+
+var (
+	ErrPending = errors.New("code pending")
+	ErrUsed    = errors.New("code used")
+)
+
+// CheckFree fails when a code is pending and then when the email is used:
+// ErrUsed is another check's, not what the codes lookup reports.
+func (r *Repo) CheckFree(ctx context.Context, email string, now int64) error { // want CheckFree:"^select login_codes email=p2 expires_at>p3 on p0.db err@r0$"
+	codes, err := r.ValidCodes(ctx, email, now)
+	if err != nil {
+		return err
+	}
+	if len(codes) != 0 {
+		return ErrPending
+	}
+	if strings.HasSuffix(email, ".invalid") {
+		return ErrUsed
+	}
+	return nil
+}
