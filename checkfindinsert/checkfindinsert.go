@@ -71,7 +71,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
-			if cols, ok := sameKey(cat, read, ins); ok && !safe(db, txs, fi, read, ins) {
+			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) {
 				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
 				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
 				d.Related = nil
@@ -93,7 +93,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			if d.Access.Kind != dbcall.KindRead && d.Access.Kind != dbcall.KindUpdate || d.Access.Call == ins.Call {
 				continue
 			}
-			if cols, ok := sameKey(cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
 				b := uniqueness(cat, d.Access, ins, cols)
 				if (d.Access.Heuristic || ins.Heuristic) && b.known && b.unique == "" {
 					// Key columns guessed from method names never make a
@@ -158,7 +158,7 @@ func decides(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
 // equality column of the read is inserted, bound to the same Go value where
 // both values can be seen, or left to a column DEFAULT (from the schema)
 // equal to the constant the read compares it with.
-func sameKey(cat *schema.Catalog, read, ins *dbcall.Access) ([]string, bool) {
+func sameKey(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) ([]string, bool) {
 	if read.Table != ins.Table {
 		return nil, false
 	}
@@ -176,7 +176,7 @@ func sameKey(cat *schema.Catalog, read, ins *dbcall.Access) ([]string, bool) {
 			return nil, false
 		}
 		known := !w.Value.IsZero() && !s.Value.IsZero()
-		if known && !w.Value.Same(s.Value) {
+		if known && !db.SameValue(ins.Fn, w.Value, s.Value) {
 			return nil, false
 		}
 		if w.Const != "" && s.Const != "" && w.Const != s.Const {

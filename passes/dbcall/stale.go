@@ -529,3 +529,22 @@ func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
 	}
 	return n > 0
 }
+
+// SameValue reports whether x and y hold the same value in fn: the same Go
+// value, or a column of a row looked up by the other (endpoint.UID of the
+// endpoint read WHERE uid = req.EndpointID is req.EndpointID).
+func (r *Result) SameValue(fn *ssa.Function, x, y Ref) bool {
+	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x)
+}
+
+func (r *Result) lookedUpBy(fn *ssa.Function, x, y Ref) bool {
+	for _, src := range r.Sources(fn, x) {
+		if src.Derived {
+			continue
+		}
+		if w, ok := src.Read.WhereColumn(src.Column); ok && w.Op == "=" && !w.Value.IsZero() && w.Value.Same(y) {
+			return true
+		}
+	}
+	return false
+}
