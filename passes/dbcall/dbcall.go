@@ -404,6 +404,9 @@ func methodOf(call *ssa.CallCommon) (apis.Method, bool) {
 	if m, ok := apis.Methods[f.FullName()]; ok {
 		return m, true
 	}
+	if m, ok := entExecQuery(f); ok {
+		return m, true
+	}
 	if call.IsInvoke() {
 		return apis.Shape(f)
 	}
@@ -411,3 +414,22 @@ func methodOf(call *ssa.CallCommon) (apis.Method, bool) {
 }
 
 const opRebind = apis.OpRebind
+
+// entExecQuery looks up the methods ent's sql/execquery feature generates
+// on the client's config (promoted to Client and Tx): ExecContext and
+// QueryContext run the text on the client's driver, the transaction's
+// when the client is a transaction's, as database/sql's do.
+//
+//	r.client.Writer(ctx).QueryContext(ctx, `INSERT ... ON CONFLICT ... RETURNING last_value`, ...)
+func entExecQuery(f *types.Func) (apis.Method, bool) {
+	name := f.Name()
+	if name != "ExecContext" && name != "QueryContext" || !IsEntPackage(f.Pkg()) {
+		return apis.Method{}, false
+	}
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return apis.Method{}, false
+	}
+	m, ok := apis.Methods["(*database/sql.DB)."+name]
+	return m, ok
+}

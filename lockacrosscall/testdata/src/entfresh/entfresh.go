@@ -109,3 +109,43 @@ func (s *Service) Activate(ctx context.Context, id int, userID string) error {
 	}
 	return tx.Commit()
 }
+
+// Subscribe creates the subscription's member row (fresh), then takes
+// the tenant's next invoice number with an upsert through the client's
+// QueryContext (ent's sql/execquery) in a helper: the counter row every
+// invoice of the tenant updates stays locked across the call.
+func (s *Service) Subscribe(ctx context.Context, tenant, userID string) error {
+	tx, err := s.Client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Member.Create().SetStatus("subscribed").Save(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if _, err := nextInvoiceNumber(ctx, tx, tenant); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.IdP.Assign(ctx, userID); err != nil { // want `HTTP call .* while the transaction holds the row lock taken at entfresh.go:\d+ \(INSERT INTO invoice_sequences ... ON CONFLICT DO UPDATE in entfresh.nextInvoiceNumber\)`
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func nextInvoiceNumber(ctx context.Context, tx *ent.Tx, tenant string) (int64, error) {
+	rows, err := tx.QueryContext(ctx, `INSERT INTO invoice_sequences (tenant_id, last_value) VALUES ($1, 1)
+		ON CONFLICT (tenant_id) DO UPDATE SET last_value = invoice_sequences.last_value + 1 RETURNING last_value`, tenant)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var n int64
+	if rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return 0, err
+		}
+	}
+	return n, rows.Err()
+}

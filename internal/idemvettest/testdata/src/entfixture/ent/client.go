@@ -24,7 +24,20 @@ var _ ent.Schema
 var _ = member.Table
 
 type Client struct {
+	config
 	Member *MemberClient
+}
+
+// config is embedded in Client and Tx; ent's sql/execquery feature
+// generates its ExecContext and QueryContext.
+type config struct{}
+
+func (c *config) ExecContext(ctx context.Context, query string, args ...any) (stdsql.Result, error) {
+	return nil, nil
+}
+
+func (c *config) QueryContext(ctx context.Context, query string, args ...any) (*stdsql.Rows, error) {
+	return nil, nil
 }
 
 func Open(driverName, dataSourceName string) (*Client, error) {
@@ -37,6 +50,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *stdsql.TxOptions) (*Tx, erro
 }
 
 type Tx struct {
+	config
 	Member *MemberClient
 }
 
