@@ -195,6 +195,9 @@ type Access struct {
 	// consumeGated reports that Fn fails when Consumes finds no row, so
 	// its callers see the consumption (the summary carries Consumes).
 	consumeGated bool
+	// insertedFirst reports a write of a row Fn inserted before it
+	// (markInserted).
+	insertedFirst bool
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

@@ -324,6 +324,7 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 			a.Consumes, a.consumeGated = b.consumedRead(fi, a)
 		}
 	}
+	markInserted(fi)
 }
 
 // matchedSignal makes an UPDATE's affected-row count its found-signal: 0

@@ -442,19 +442,81 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 // CONFLICT DO NOTHING, INSERT IGNORE, FirstOrCreate) may leave an existing
 // row in place, which the write then changes, so it does not count.
 func insertedRow(fi *FuncInfo, w *Access) bool {
+	return w.Call != nil && w.Call.Parent() == fi.Fn && w.insertedFirst
+}
+
+// markInserted sets insertedFirst on the accesses of fi that write a row fi
+// inserted before them (see insertedRow), once per function when it is
+// modeled: the checkers ask for every pair of a read and a write, and a
+// function of hundreds of inserts and writes (a generated sync loop) would
+// otherwise walk its blocks for every pair. One backward walk per write
+// with a matching insert decides which inserts may precede it.
+func markInserted(fi *FuncInfo) {
+	var inserts []*Access
 	for _, x := range fi.Accesses {
-		if x == w || x.Kind != KindInsert || x.Table != w.Table || x.Conflict != sqltext.ConflictNone || x.Upsert != nil || x.CheckedBy != nil || x.Call == nil || w.Call == nil {
+		if x.Kind == KindInsert && x.Conflict == sqltext.ConflictNone && x.Upsert == nil && x.CheckedBy == nil && x.Call != nil {
+			inserts = append(inserts, x)
+		}
+	}
+	if len(inserts) == 0 {
+		return
+	}
+	var reach ssautil.Reach
+	for _, w := range fi.Accesses {
+		if w.Call == nil {
 			continue
 		}
-		if x.Call == w.Call || !mayPrecede(x.Call, w.Call) {
-			continue
-		}
-		for _, k := range w.KeyColumns() {
-			wb, _ := w.WhereColumn(k)
-			ib, ok := x.SetColumn(k)
-			if ok && !wb.Value.IsZero() && ib.Value.Same(wb.Value) {
-				return true
+		var cands []*Access
+		for _, x := range inserts {
+			if x != w && x.Call != w.Call && x.Table == w.Table && bindsKeyOf(x, w) {
+				cands = append(cands, x)
 			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		wb := w.Call.Block()
+		if wb == nil {
+			continue
+		}
+		for _, x := range cands {
+			xb := x.Call.Block()
+			if xb == nil {
+				continue
+			}
+			var precedes bool
+			if xb == wb {
+				precedes = ssautil.Index(x.Call) < ssautil.Index(w.Call) || inLoopOf(&reach, wb)
+			} else {
+				precedes = reach.ReachableTo(xb, wb)
+			}
+			if precedes {
+				w.insertedFirst = true
+				break
+			}
+		}
+	}
+}
+
+// bindsKeyOf reports whether the insert x binds a key column of the write w
+// to the value w's WHERE binds it to.
+func bindsKeyOf(x, w *Access) bool {
+	for _, k := range w.KeyColumns() {
+		wb, _ := w.WhereColumn(k)
+		ib, ok := x.SetColumn(k)
+		if ok && !wb.Value.IsZero() && ib.Value.Same(wb.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// inLoopOf reports whether block b can reach itself again: one of its
+// successors reaches it.
+func inLoopOf(reach *ssautil.Reach, b *ssa.BasicBlock) bool {
+	for _, s := range b.Succs {
+		if reach.ReachableTo(s, b) {
+			return true
 		}
 	}
 	return false
