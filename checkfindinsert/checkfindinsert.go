@@ -79,6 +79,13 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			}
 		}
 	}
+	for _, ins := range fi.Accesses {
+		if ins.Kind == dbcall.KindInsert && ins.Table != "" {
+			if d, ok := checkFlagged(c, db, txs, cat, fi, ins); ok {
+				c.report(fi.Fn, v, d)
+			}
+		}
+	}
 	limits := limitsOf(db, fi.Fn)
 	if len(decisions) == 0 && len(limits) == 0 {
 		return
@@ -358,4 +365,63 @@ func updateThenInsert(pass *analysis.Pass, upd, ins *dbcall.Access, key string, 
 		Message:  msg,
 		Related:  []analysis.RelatedInformation{{Pos: upd.Pos, Message: "the update whose affected-row count decides this insert"}},
 	}
+}
+
+// checkFlagged reports an insert that runs either way and records in a
+// column whether a lookup of the same key found a row: the event stored
+// with is_duplicate_event set from "does one with this idempotency key
+// exist". Two requests racing both find none and both insert a row marked
+// original, which a UNIQUE constraint could not refuse (the duplicates are
+// meant to be stored). An advisory lock taken in the call that inserts
+// (the repository locking the key and looking again) serializes them.
+//
+//	dup, err := repo.ExistsByKey(ctx, project, key)
+//	event.IsDuplicate = dup
+//	repo.Create(ctx, event)     // INSERT ... is_duplicate = $n
+func checkFlagged(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcall.FuncInfo, ins *dbcall.Access) (analysis.Diagnostic, bool) {
+	for _, set := range ins.Set {
+		if set.Value.IsZero() {
+			continue
+		}
+		read := db.FlagOf(fi.Fn, set.Value, ins.Call)
+		if read == nil || read.Table != ins.Table || read.Call == ins.Call {
+			continue
+		}
+		cols, ok := sameKey(db, cat, read, ins)
+		if !ok || safe(db, txs, fi, read, ins) || lockedAtInsert(fi, ins) {
+			continue
+		}
+		at := analysisutil.Position(c.pass.Fset, read.Pos)
+		if read.Via != nil {
+			at = fmt.Sprintf("%s (by %s)", at, read.Via.Callees[0])
+		}
+		// The rows are meant to differ only in the flag: a UNIQUE
+		// constraint on the key would refuse the duplicates the code
+		// stores, so none is the expected schema ("nounique").
+		category := "nounique"
+		if b := uniqueness(cat, read, ins, cols); !b.known {
+			category = "unknownschema"
+		} else if b.unique != "" {
+			continue // the duplicates are refused: the flag is never set
+		}
+		return analysis.Diagnostic{
+			Pos:      ins.Pos,
+			Category: category,
+			Message: fmt.Sprintf("check-then-insert on %s(%s): %s is set from the lookup at %s, so concurrent requests both find no row and both insert one marked as the first; serialize the writers of the key (an advisory lock, then look again) before the insert",
+				ins.Table, strings.Join(cols, ", "), set.Column, at),
+			Related: []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup whose answer the row records"}},
+		}, true
+	}
+	return analysis.Diagnostic{}, false
+}
+
+// lockedAtInsert reports an advisory lock taken by the call that inserts,
+// before it: the callee serializes the writers of the key.
+func lockedAtInsert(fi *dbcall.FuncInfo, ins *dbcall.Access) bool {
+	for _, a := range fi.Accesses {
+		if len(a.Advisory) > 0 && a.Call == ins.Call {
+			return true
+		}
+	}
+	return false
 }

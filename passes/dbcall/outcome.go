@@ -101,8 +101,13 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 		}
 		(*phis)[x] = nil
 		var found *Access
+		unasked := false // a false edge: the lookup was not made (no key to look up)
 		for _, e := range x.Edges {
 			if isNil(e) {
+				continue
+			}
+			if c, ok := unwrap(e).(*ssa.Const); ok && c.Value != nil && isBoolType(c.Type()) && c.Value.ExactString() == "false" {
+				unasked = true
 				continue
 			}
 			a := fi.signalWalk(e, phis)
@@ -110,6 +115,9 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 				return nil
 			}
 			found = a
+		}
+		if unasked && found != nil && (found.Found.Signal != SignalBool || found.Found.Negated) {
+			found = nil // false means "not found" only of a flag that is true when found
 		}
 		(*phis)[x] = found
 		return found

@@ -610,3 +610,40 @@ func (r *Result) lookedUpBy(fn *ssa.Function, x, y Ref) bool {
 	}
 	return false
 }
+
+// FlagOf returns the read whose found flag v holds at the instruction at:
+// the flag itself, or a field the flag was stored into before at
+// (event.IsDuplicateEvent = exists).
+func (r *Result) FlagOf(fn *ssa.Function, v Ref, at ssa.Instruction) *Access {
+	fi := r.Func(fn)
+	if fi == nil || v.Root == nil {
+		return nil
+	}
+	val := v.Root
+	if v.Path != "" {
+		val = nil
+		root := unwrap(v.Root)
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || !ssautil.Before(st, at) {
+					continue
+				}
+				if ref := refOf(st.Addr); ref.Path == v.Path && unwrap(ref.Root) == root {
+					if val != nil && val != st.Val {
+						return nil // stored more than once
+					}
+					val = st.Val
+				}
+			}
+		}
+		if val == nil {
+			return nil
+		}
+	}
+	a := fi.signalOf(val)
+	if a == nil || a.Kind != KindRead || a.Found.Signal != SignalBool {
+		return nil
+	}
+	return a
+}
