@@ -15,7 +15,8 @@ const minTable = 64
 // the element lists of the package-level numeric tables: variables
 // initialized to a composite literal (or its address) holding at least
 // minTable numeric literals and nothing else (nested literals and keyed
-// fields included). Type-checking such literals is most of what a table
+// fields included; not a nested literal of an imported type, whose elements
+// may be the file's only use of the import). Type-checking such literals is most of what a table
 // library costs: andybalholm/brotli's 1.4 MB of dictionary tables took 0.6
 // of its run's 1.0 CPU s under go vet, and the standard library's unicode
 // tables are type-checked in every standalone run. No analyzer reads what
@@ -93,6 +94,11 @@ func number(e ast.Expr) (int, bool) {
 	case *ast.ParenExpr:
 		return number(x.X)
 	case *ast.CompositeLit:
+		if qualified(x.Type) {
+			// fp.Elt{...}: the elements may be the file's only use of
+			// an import, which emptied would be unused.
+			return 0, false
+		}
 		return numbers(x.Elts)
 	case *ast.KeyValueExpr:
 		n := 0
@@ -107,4 +113,19 @@ func number(e ast.Expr) (int, bool) {
 		return n + m, ok
 	}
 	return 0, false
+}
+
+// qualified reports whether the type expression names something of an
+// imported package.
+func qualified(typ ast.Expr) bool {
+	found := false
+	if typ != nil {
+		ast.Inspect(typ, func(n ast.Node) bool {
+			if _, ok := n.(*ast.SelectorExpr); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

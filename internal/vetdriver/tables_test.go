@@ -109,3 +109,25 @@ func lookup(i int) uint16 { return buckets[i] + uint16(data[i]) }
 		}
 	}
 }
+
+// TestElideTablesKeepsImports: a table whose elements name a type of an
+// imported package (cloudflare/circl's tables of fp.Elt{...} points, the
+// file's only use of fp) is kept, for without its elements the import is
+// unused and the package does not type-check.
+func TestElideTablesKeepsImports(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package q\n\nimport \"image\"\n\ntype seg struct{ A, B any }\n\nvar segs = [...]seg{\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "\t{A: image.Point{%d, %d}, B: image.Point{X: %d}},\n", i, i+1, i+2)
+	}
+	b.WriteString("}\n")
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "q.go", b.String(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elideTables([]*ast.File{f})
+	if _, err := (&types.Config{Importer: goimporter.Default()}).Check("q", fset, []*ast.File{f}, nil); err != nil {
+		t.Fatalf("after elideTables: %v", err)
+	}
+}
