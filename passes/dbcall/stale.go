@@ -641,9 +641,41 @@ func (r *Result) FlagOf(fn *ssa.Function, v Ref, at ssa.Instruction) *Access {
 			return nil
 		}
 	}
-	a := fi.signalOf(val)
-	if a == nil || a.Kind != KindRead || a.Found.Signal != SignalBool {
+	a := fi.flag(val, map[ssa.Value]bool{})
+	if a == nil || a.Kind != KindRead {
 		return nil
 	}
 	return a
+}
+
+// flag returns the read a boolean v says found a row when true: a found
+// flag, a test of the read's outcome (len(events) > 0, err == nil), or a
+// phi of those and false (the lookup not made).
+func (fi *FuncInfo) flag(v ssa.Value, seen map[ssa.Value]bool) *Access {
+	v = unwrap(v)
+	if seen[v] || len(seen) > 32 {
+		return nil
+	}
+	seen[v] = true
+	if phi, ok := v.(*ssa.Phi); ok {
+		var found *Access
+		for _, e := range phi.Edges {
+			if c, ok := unwrap(e).(*ssa.Const); ok && c.Value != nil && c.Value.ExactString() == "false" {
+				continue
+			}
+			a := fi.flag(e, seen)
+			if a == nil || found != nil && a != found {
+				return nil
+			}
+			found = a
+		}
+		return found
+	}
+	if !isBoolType(v.Type()) {
+		return nil
+	}
+	if a, trueFound, ok := fi.foundness(v, fi.b); ok && trueFound {
+		return a
+	}
+	return nil
 }

@@ -56,3 +56,21 @@ func (r *Repo) CreateClaimed(ctx context.Context, e *Event) error {
 	}
 	return tx.Commit()
 }
+
+// ByKey lists the events stored with an idempotency key.
+func (r *Repo) ByKey(ctx context.Context, project, key string) ([]Event, error) {
+	rows, err := r.db.QueryContext(ctx, "SELECT id, project_id, idempotency_key FROM events WHERE idempotency_key = $1 AND project_id = $2", text(key), text(project))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	events := make([]Event, 0)
+	for rows.Next() {
+		var e Event
+		if err := rows.Scan(&e.UID, &e.ProjectID, &e.IdempotencyKey); err != nil {
+			return nil, err
+		}
+		events = append(events, e)
+	}
+	return events, nil
+}

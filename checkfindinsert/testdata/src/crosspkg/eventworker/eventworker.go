@@ -54,3 +54,17 @@ func Replay(ctx context.Context, repo *eventrepo.Repo, e *eventrepo.Event, origi
 	e.IsDuplicate = dup
 	return repo.Create(ctx, e) // ok: not the key inserted
 }
+
+// ProcessListed flags from the number of events the key already has.
+func ProcessListed(ctx context.Context, repo *eventrepo.Repo, e *eventrepo.Event) error {
+	var dup bool
+	if len(e.IdempotencyKey) > 0 {
+		events, err := repo.ByKey(ctx, e.ProjectID, e.IdempotencyKey)
+		if err != nil {
+			return err
+		}
+		dup = len(events) > 0
+	}
+	e.IsDuplicate = dup
+	return repo.Create(ctx, e) // want `check-then-insert on events\(idempotency_key, project_id\): is_duplicate is set from the lookup at eventworker.go:\d+ \(by eventrepo.Repo.ByKey\)`
+}
