@@ -25,6 +25,10 @@ const minTable = 64
 // same: an array of inferred length ([...]T) gets its length written out.
 func elideTables(files []*ast.File) {
 	for _, f := range files {
+		if dotImport(f) {
+			// Elt{...} may be the file's only use of a dot import.
+			continue
+		}
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
@@ -128,4 +132,15 @@ func qualified(typ ast.Expr) bool {
 		})
 	}
 	return found
+}
+
+// dotImport reports whether the file imports a package into its own
+// scope (import . "path"), whose names are unqualified.
+func dotImport(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Name != nil && imp.Name.Name == "." {
+			return true
+		}
+	}
+	return false
 }

@@ -130,4 +130,16 @@ func TestElideTablesKeepsImports(t *testing.T) {
 	if _, err := (&types.Config{Importer: goimporter.Default()}).Check("q", fset, []*ast.File{f}, nil); err != nil {
 		t.Fatalf("after elideTables: %v", err)
 	}
+
+	// The same table through a dot import: its elements are the file's
+	// only use of it.
+	src := strings.ReplaceAll(strings.Replace(b.String(), `import "image"`, `import . "image"`, 1), "image.Point", "Point")
+	f, err = parser.ParseFile(fset, "r.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elideTables([]*ast.File{f})
+	if _, err := (&types.Config{Importer: goimporter.Default()}).Check("r", fset, []*ast.File{f}, nil); err != nil {
+		t.Fatalf("dot import, after elideTables: %v", err)
+	}
 }
