@@ -108,3 +108,88 @@ func (c *Impls) Concrete(p *types.Package) []*types.TypeName {
 	c.concrete[p] = out
 	return out
 }
+
+// TypeArgs returns the type arguments OfArgs needs for a call through a
+// value of interface type t: those of t when it is an instance
+// (BatchedTx[Queries]), or else those of the first instance its interface
+// embeds (an interface embedding Queries and BatchedTx[Queries]), or nil.
+func TypeArgs(t types.Type) []types.Type {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type) []types.Type
+	walk = func(t types.Type) []types.Type {
+		t = types.Unalias(t)
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() > 0 {
+			out := make([]types.Type, n.TypeArgs().Len())
+			for i := range out {
+				out[i] = n.TypeArgs().At(i)
+			}
+			return out
+		}
+		iface, ok := t.Underlying().(*types.Interface)
+		if !ok {
+			return nil
+		}
+		for i := 0; i < iface.NumEmbeddeds(); i++ {
+			if out := walk(iface.EmbeddedType(i)); out != nil {
+				return out
+			}
+		}
+		return nil
+	}
+	return walk(t)
+}
+
+// Instance returns the receiver type recv (T or *T of a generic T[P])
+// instantiated with targs, or recv when it is not generic or targs do not
+// fit it.
+func (c *Impls) Instance(recv types.Type, targs []types.Type) types.Type {
+	ptr, isPtr := recv.(*types.Pointer)
+	base := recv
+	if isPtr {
+		base = ptr.Elem()
+	}
+	n, ok := types.Unalias(base).(*types.Named)
+	if !ok || n.TypeParams().Len() == 0 || n.TypeParams().Len() != len(targs) {
+		return recv
+	}
+	if c.ctxt == nil {
+		c.ctxt = types.NewContext()
+	}
+	inst, err := types.Instantiate(c.ctxt, n.Origin(), targs, true)
+	if err != nil {
+		return recv
+	}
+	if isPtr {
+		return types.NewPointer(inst)
+	}
+	return inst
+}
+
+// MethodTypeArgs returns the type arguments of the interface instance declaring
+// m (BatchedTx[Queries] for its ExecTx), or of the generic interface
+// itself (its type parameters), or nil.
+func MethodTypeArgs(m *types.Func) []types.Type {
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	n, ok := types.Unalias(sig.Recv().Type()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	if l := n.TypeArgs(); l.Len() > 0 {
+		for i := 0; i < l.Len(); i++ {
+			out = append(out, l.At(i))
+		}
+		return out
+	}
+	for i := 0; i < n.TypeParams().Len(); i++ {
+		out = append(out, n.TypeParams().At(i))
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
 	"regexp"
@@ -33,7 +34,11 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	args := ssautil.FullArgs(common)
 	var out []*Access
 	found := false
-	for _, impl := range b.implementations(iface, name) {
+	// An instance of a generic interface (or one embedding it) is
+	// implemented by the instances of generic types with its type
+	// arguments (TransactionExecutor[Queries] for BatchedTx[Queries]).
+	targs := analysisutil.TypeArgs(common.Value.Type())
+	for _, impl := range b.implementations(iface, name, targs) {
 		found = true
 		if sum := b.summaryOf(impl); sum != nil {
 			out = append(out, b.instantiate(fn, call, sum, ssautil.FuncLabel(impl), args)...)
@@ -43,7 +48,7 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 		return out
 	}
 	for _, m := range b.methods[name] {
-		recv := m.Type().(*types.Signature).Recv().Type()
+		recv := b.implsCache.Instance(m.Type().(*types.Signature).Recv().Type(), targs)
 		if !types.Implements(recv, iface) {
 			continue
 		}
@@ -63,12 +68,12 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 // that implement iface.
 // They are computed once per interface method: every call site through
 // the interface asks.
-func (b *builder) implementations(iface *types.Interface, name string) []*ssa.Function {
+func (b *builder) implementations(iface *types.Interface, name string, targs []types.Type) []*ssa.Function {
 	k := implKey{iface, name}
 	if out, ok := b.impls[k]; ok {
 		return out
 	}
-	out := b.findImplementations(iface, name)
+	out := b.findImplementations(iface, name, targs)
 	if b.impls == nil {
 		b.impls = map[implKey][]*ssa.Function{}
 	}
@@ -76,15 +81,16 @@ func (b *builder) implementations(iface *types.Interface, name string) []*ssa.Fu
 	return out
 }
 
-// implKey names a method of an interface.
+// implKey names a method of an interface (its type arguments are those of
+// the named type whose underlying interface it is).
 type implKey struct {
 	iface *types.Interface
 	name  string
 }
 
-func (b *builder) findImplementations(iface *types.Interface, name string) []*ssa.Function {
+func (b *builder) findImplementations(iface *types.Interface, name string, targs []types.Type) []*ssa.Function {
 	var out []*ssa.Function
-	for _, im := range b.implsCache.Of(iface, b.pass.Pkg) {
+	for _, im := range b.implsCache.OfArgs(iface, targs, b.pass.Pkg) {
 		recv := im.Type
 		sel := b.ssaPkg.Prog.MethodSets.MethodSet(recv).Lookup(b.pass.Pkg, name)
 		if sel == nil {

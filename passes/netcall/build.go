@@ -299,7 +299,9 @@ func (b *builder) calleeSummary(fn *ssa.Function) *summary {
 // when every one of them reaches the network: with one that stays local,
 // which runs is a matter of configuration the model cannot see.
 func (b *builder) invokeSummary(m *types.Func) *summary {
-	if f := b.imported.net[m]; f != nil {
+	// The method of an interface instance (BatchedTx[Queries].ExecTx)
+	// carries its generic origin's fact.
+	if f := b.imported.net[m.Origin()]; f != nil {
 		return f.decode()
 	}
 	if s, ok := b.ifaces[m]; ok {
@@ -324,18 +326,22 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 	pkgs = append(pkgs, b.pass.Pkg.Imports()...)
 	seen := map[*types.Package]bool{}
 	var found *summary
+	targs := analysisutil.MethodTypeArgs(m)
 	for _, p := range pkgs {
 		if seen[p] || dbcall.IsStd(p.Path()) {
 			continue
 		}
 		seen[p] = true
-		for _, im := range b.implsCache.Of(iface, p) {
+		for _, im := range b.implsCache.OfArgs(iface, targs, p) {
 			tn, t := im.Name, im.Type
 			obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 			impl, ok := obj.(*types.Func)
 			if !ok {
 				continue
 			}
+			// The method of a generic type's instance: its SSA function
+			// and fact are its origin's.
+			impl = impl.Origin()
 			var s *summary
 			if p == b.pass.Pkg {
 				if fn := b.ssaFunc(impl); fn != nil {

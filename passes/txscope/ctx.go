@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dbcall"
 )
@@ -372,7 +373,7 @@ func (f *finder) implsOf(iface *types.Interface, m *types.Func) []impl {
 	pkgs = append(pkgs, f.pass.Pkg.Imports()...)
 	seen := map[*types.Package]bool{}
 	out := []impl{}
-	targs := typeArgs(m)
+	targs := analysisutil.MethodTypeArgs(m)
 	for _, p := range pkgs {
 		if seen[p] || dbcall.IsLibrary(p.Path()) {
 			continue
@@ -401,31 +402,6 @@ func (f *finder) implsOf(iface *types.Interface, m *types.Func) []impl {
 		f.impls = map[implKey][]impl{}
 	}
 	f.impls[k] = out
-	return out
-}
-
-// typeArgs returns the type arguments of the interface instance declaring
-// m (BatchedTx[Queries] for its ExecTx), or of the generic interface
-// itself (its type parameters), or nil.
-func typeArgs(m *types.Func) []types.Type {
-	sig, _ := m.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return nil
-	}
-	n, ok := types.Unalias(sig.Recv().Type()).(*types.Named)
-	if !ok {
-		return nil
-	}
-	var out []types.Type
-	if l := n.TypeArgs(); l.Len() > 0 {
-		for i := 0; i < l.Len(); i++ {
-			out = append(out, l.At(i))
-		}
-		return out
-	}
-	for i := 0; i < n.TypeParams().Len(); i++ {
-		out = append(out, n.TypeParams().At(i))
-	}
 	return out
 }
 
