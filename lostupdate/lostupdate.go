@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -123,17 +124,7 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		readAt = fmt.Sprintf("%s (by %s)", readAt, src.Read.Via.Callees[0])
 	}
 	col := set.Column
-	fix := fmt.Sprintf("update atomically with SET %s = %s + $n, or read it with SELECT ... FOR UPDATE in the same transaction", col, col)
-	switch w.Lib {
-	case apis.LibGorm:
-		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with clause.Locking{Strength: "UPDATE"} in the same transaction`, col)
-	case apis.LibGormV1:
-		fix = fmt.Sprintf(`update atomically with gorm.Expr("%s + ?", n), or read it with Set("gorm:query_option", "FOR UPDATE") in the same transaction`, col)
-	case apis.LibXorm:
-		fix = fmt.Sprintf(`update atomically with Incr("%s", n), or read it with ForUpdate() in the same transaction`, col)
-	case apis.LibSquirrel:
-		fix = fmt.Sprintf(`update atomically with Set("%s", sq.Expr("%s + ?", n)), or read it with Suffix("FOR UPDATE") in the same transaction`, col, col)
-	}
+	fix := fixText(w.Lib, col, numeric(set.Value))
 	d := analysis.Diagnostic{
 		Pos:      w.Pos,
 		Category: "lostupdate",
@@ -147,6 +138,68 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
+}
+
+// fixText is the advice of a lost update on col for the library of the
+// write: an atomic update when the value is a number (c = c + $n), else
+// (JSON merged in Go, a string, a list) a locking read or a version check,
+// for no arithmetic in SQL replays what the Go code computed.
+func fixText(lib apis.Lib, col string, number bool) string {
+	atomic := fmt.Sprintf("SET %s = %s + $n", col, col)
+	lock := "SELECT ... FOR UPDATE"
+	switch lib {
+	case apis.LibGorm:
+		atomic, lock = fmt.Sprintf(`gorm.Expr("%s + ?", n)`, col), `clause.Locking{Strength: "UPDATE"}`
+	case apis.LibGormV1:
+		atomic, lock = fmt.Sprintf(`gorm.Expr("%s + ?", n)`, col), `Set("gorm:query_option", "FOR UPDATE")`
+	case apis.LibXorm:
+		atomic, lock = fmt.Sprintf(`Incr("%s", n)`, col), "ForUpdate()"
+	case apis.LibSquirrel:
+		atomic, lock = fmt.Sprintf(`Set("%s", sq.Expr("%s + ?", n))`, col, col), `Suffix("FOR UPDATE")`
+	}
+	if !number {
+		return fmt.Sprintf("read it with %s in the same transaction, or add a version check to the WHERE and retry when 0 rows match", lock)
+	}
+	return fmt.Sprintf("update atomically with %s, or read it with %s in the same transaction", atomic, lock)
+}
+
+// numeric reports whether the Go value v is a number, or of a type not
+// known here (an interface: the advice then stays the atomic update).
+func numeric(v dbcall.Ref) bool {
+	if v.IsZero() {
+		return true
+	}
+	t := v.Root.Type()
+	for _, name := range strings.Split(strings.TrimPrefix(v.Path, "."), ".") {
+		if name == "" {
+			continue
+		}
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return true
+		}
+		var next types.Type
+		for i := range st.NumFields() {
+			if st.Field(i).Name() == name {
+				next = st.Field(i).Type()
+				break
+			}
+		}
+		if next == nil {
+			return true
+		}
+		t = next
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsNumeric != 0
+	case *types.Interface, *types.TypeParam:
+		return true
+	}
+	return false // a slice ([]byte of JSON), a map, a struct
 }
 
 // gormFix rewrites Update("c", x.C + n) to Update("c", gorm.Expr("c + ?", n))

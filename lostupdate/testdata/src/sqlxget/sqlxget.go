@@ -34,7 +34,7 @@ func AddEvent(ctx context.Context, db *sqlx.DB, id int64, ev string) error {
 	}
 	events = append(events, ev)
 	data, _ := json.Marshal(events)
-	_, err := db.ExecContext(ctx, "UPDATE accounts SET events = $1 WHERE id = $2", data, id) // want `lost update on accounts.events`
+	_, err := db.ExecContext(ctx, "UPDATE accounts SET events = $1 WHERE id = $2", data, id) // want `lost update on accounts.events: .* written back; concurrent writers overwrite each other; read it with SELECT \.\.\. FOR UPDATE in the same transaction, or add a version check to the WHERE and retry when 0 rows match`
 	return err
 }
 
