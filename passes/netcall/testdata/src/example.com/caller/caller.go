@@ -26,3 +26,16 @@ func Use(ctx context.Context, c *provider.Client, e *provider.Events, a provider
 func Keys(ks provider.KeyStore) {
 	_, _ = ks.Key() // no network: one implementation is local
 }
+
+type event struct{ id string }
+
+// Notifier embeds the generic publisher instantiated with the caller's
+// message type.
+type Notifier interface {
+	provider.Publisher[event]
+}
+
+func Publish(ctx context.Context, p provider.Publisher[event], n Notifier) {
+	_ = p.Publish(ctx, event{id: "1"}) // want `HTTP provider.Publisher.Publish → pubhttp.Publisher.Publish → \(\*net/http.Client\).Do \[POST \{url\}\]`
+	_ = n.Publish(ctx, event{id: "2"}) // want `HTTP provider.Publisher.Publish → pubhttp.Publisher.Publish → \(\*net/http.Client\).Do \[POST \{url\}\]`
+}

@@ -7,6 +7,8 @@ import (
 	"context"
 	"net/http"
 
+	"example.com/pubhttp"
+
 	"github.com/google/uuid"
 	"github.com/segmentio/kafka-go"
 	"google.golang.org/grpc"
@@ -88,3 +90,13 @@ func (r *remoteKeys) Key() (string, error) { // want Key:`reaches HTTP via \(\*n
 type localKeys struct{ key string }
 
 func (l localKeys) Key() (string, error) { return l.key, nil }
+
+// Publisher sends messages of kind M: a generic client, one implementation
+// for every kind.
+type Publisher[M any] interface {
+	Publish(ctx context.Context, m M) error // want Publish:`reaches HTTP via pubhttp.Publisher.Publish → \(\*net/http.Client\).Do; sends POST \{url\}`
+}
+
+func NewPublisher[M any](c *http.Client, url string) Publisher[M] {
+	return pubhttp.New[M](c, url)
+}
