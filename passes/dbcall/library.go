@@ -514,7 +514,9 @@ func resultValues(call ssa.Value, i int) []ssa.Value {
 
 // usersOf returns the calls that use v as their receiver, looking through
 // interface conversions and phis (a *sql.Row stored in a variable of type
-// Row).
+// Row), and the promoted methods of an embedded field (rows.Next() on the
+// *sqlx.Rows of QueryxContext is (*sql.Rows).Next on its embedded
+// *sql.Rows: a load of &rows.Rows).
 func usersOf(v ssa.Value) []ssa.CallInstruction {
 	var out []ssa.CallInstruction
 	seen := map[ssa.Value]bool{}
@@ -536,11 +538,33 @@ func usersOf(v ssa.Value) []ssa.CallInstruction {
 				walk(x, depth+1)
 			case *ssa.Phi:
 				walk(x, depth+1)
+			case *ssa.FieldAddr:
+				if embeddedField(x.X.Type(), x.Field) && x.Referrers() != nil {
+					for _, rr := range *x.Referrers() {
+						if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							walk(ld, depth+1)
+						}
+					}
+				}
+			case *ssa.Field:
+				if embeddedField(x.X.Type(), x.Field) {
+					walk(x, depth+1)
+				}
 			}
 		}
 	}
 	walk(v, 0)
 	return out
+}
+
+// embeddedField reports whether field i of the struct t (or of the struct
+// t points to) is embedded.
+func embeddedField(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && st.Field(i).Embedded()
 }
 
 // collectCalls returns the calls of pgx.CollectRows and CollectOneRow given

@@ -170,8 +170,38 @@ func (b *builder) builtArgs(v ssa.Value) ([]ssa.Value, bool) {
 		if st := b.builtOfToSQL(v); st != nil {
 			return st.args, true
 		}
+		if vals, ok := b.rewrittenArgs(ex); ok {
+			return vals, true
+		}
 	}
 	return nil, false
+}
+
+// rewrittenArgs returns the values bound by the args a SQL rewriter returns
+// with its text (query, args, err := sqlx.In(q, key, project, ids)): its
+// own variadic arguments, in order, one per placeholder of its text. A
+// slice argument binds the IN (?) it expands, as one value, so the
+// placeholders after it stay aligned. The arguments may themselves be the
+// args of an earlier rewrite (sqlx.In(q, args...)); the chain is acyclic
+// (an Extract of a call's result), and each step spends the budget.
+func (b *builder) rewrittenArgs(ex *ssa.Extract) ([]ssa.Value, bool) {
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	meth, ok := methodOf(&call.Call)
+	if !ok || meth.Op != opRebind || meth.Args < 0 {
+		return nil, false
+	}
+	args := ssautil.CallArgs(&call.Call)
+	if meth.Args >= len(args) {
+		return nil, false
+	}
+	b.spend()
+	if vals, ok := variadicArgs(args[meth.Args]); ok {
+		return vals, true
+	}
+	return b.builtArgs(args[meth.Args])
 }
 
 // boundArgs returns the values a variadic argument list binds: a literal

@@ -107,6 +107,17 @@ func (tx *Tx) NamedExecContext(ctx context.Context, query string, arg interface{
 
 func In(query string, args ...interface{}) (string, []interface{}, error) { return query, args, nil }
 
+// Bind types of Rebind.
+const (
+	UNKNOWN = iota
+	QUESTION
+	DOLLAR
+	NAMED
+	AT
+)
+
+func Rebind(bindType int, query string) string { return query }
+
 func (s *Stmt) Get(dest interface{}, args ...interface{}) error { return nil }
 func (s *Stmt) GetContext(ctx context.Context, dest interface{}, args ...interface{}) error {
 	return nil
