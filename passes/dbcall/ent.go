@@ -592,8 +592,23 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 	if root == nil {
 		return nil, nil, false
 	}
-	var calls []*ssa.Call
-	names := map[*ssa.Call]string{}
+	calls, names, partial := chainCalls(root, fin, step, nil, nil)
+	sortCalls(calls)
+	for _, c := range calls {
+		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
+	}
+	return root, steps, partial
+}
+
+// chainCalls walks forward from root over the builder values the calls step
+// accepts return, and collects those calls made before fin on every path to
+// it, with their step names; partial when some such call is made only on
+// some paths. skip, when not nil, sees every other user first and keeps the
+// ones it accepts out of the walk; a call in keep is collected even when it
+// does not dominate fin (it is in fin's own chain). The walk stops at 256
+// values.
+func chainCalls(root ssa.Value, fin ssa.CallInstruction, step func(*ssa.CallCommon) (string, bool), skip func(ssa.CallInstruction) bool, keep map[ssa.Value]bool) (calls []*ssa.Call, names map[*ssa.Call]string, partial bool) {
+	names = map[*ssa.Call]string{}
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{root}
 	for len(work) > 0 && len(seen) < 256 {
@@ -604,8 +619,11 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 		}
 		seen[q] = true
 		for _, c := range usersOf(q) {
+			if c == fin || (skip != nil && skip(c)) {
+				continue
+			}
 			call, ok := c.(*ssa.Call)
-			if !ok || call == fin {
+			if !ok {
 				continue
 			}
 			name, ok := step(&call.Call)
@@ -616,7 +634,7 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 			if !before(call, fin) {
 				continue
 			}
-			if !dominates(call, fin) {
+			if !keep[call] && !dominates(call, fin) {
 				partial = true
 				continue
 			}
@@ -624,11 +642,7 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 			names[call] = name
 		}
 	}
-	sortCalls(calls)
-	for _, c := range calls {
-		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
-	}
-	return root, steps, partial
+	return calls, names, partial
 }
 
 func lowerAll(list []string) []string {

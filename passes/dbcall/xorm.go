@@ -123,45 +123,14 @@ func xormSteps(fin ssa.CallInstruction) (handle ssa.Value, steps []sqStep, parti
 	for _, c := range chain {
 		inChain[c] = true
 	}
-	var calls []*ssa.Call
-	names := map[*ssa.Call]string{}
-	seen := map[ssa.Value]bool{}
-	work := []ssa.Value{base}
-	for len(work) > 0 && len(seen) < 256 {
-		q := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[q] {
-			continue
+	calls, names, more := chainCalls(base, fin, xormStep, func(c ssa.CallInstruction) bool {
+		if _, _, ok := xormFinisher(c.Common()); ok {
+			earlier = append(earlier, c)
+			return true
 		}
-		seen[q] = true
-		for _, c := range usersOf(q) {
-			if c == fin {
-				continue
-			}
-			if _, _, ok := xormFinisher(c.Common()); ok {
-				earlier = append(earlier, c)
-				continue
-			}
-			call, ok := c.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			name, ok := xormStep(&call.Call)
-			if !ok {
-				continue
-			}
-			work = append(work, call)
-			if !before(call, fin) {
-				continue
-			}
-			if !inChain[call] && !dominates(call, fin) {
-				partial = true
-				continue
-			}
-			calls = append(calls, call)
-			names[call] = name
-		}
-	}
+		return false
+	}, inChain)
+	partial = partial || more
 	if c, ok := base.(*ssa.Call); ok && inChain[c] {
 		calls = append(calls, c)
 		names[c], _ = xormStep(&c.Call)
