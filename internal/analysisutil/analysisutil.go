@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
 	"path/filepath"
 	"strings"
 
@@ -80,6 +81,25 @@ func FuncName(call *ssa.CallCommon) string {
 		return f.FullName()
 	}
 	return ""
+}
+
+// Calls yields the call instructions of fn (calls, defers and go
+// statements) whose callee CalleeFunc names, with that callee, in block
+// order.
+func Calls(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, *types.Func] {
+	return func(yield func(ssa.CallInstruction, *types.Func) bool) {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if f := CalleeFunc(call.Common()); f != nil && !yield(call, f) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // CalleeFunc returns the types.Func that call invokes (the interface method

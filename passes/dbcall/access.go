@@ -272,6 +272,15 @@ func (a *Access) KeyColumns() []string {
 	return cols
 }
 
+// keySet is KeyColumns as a set.
+func (a *Access) keySet() map[string]bool {
+	keys := map[string]bool{}
+	for _, k := range a.KeyColumns() {
+		keys[k] = true
+	}
+	return keys
+}
+
 // String summarizes the access in one line, for the dump analyzer and
 // tests: "select users where email=$email; found? err(database/sql.ErrNoRows)".
 func (a *Access) String() string {

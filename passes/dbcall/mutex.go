@@ -73,23 +73,13 @@ func heldOver(fn *ssa.Function, a, b ssa.Instruction) bool {
 // held reports a Lock before a in fn with no Unlock after it and before b.
 func held(fn *ssa.Function, a, b ssa.Instruction) bool {
 	var locks, unlocks []ssa.Instruction
-	for _, blk := range fn.Blocks {
-		for _, instr := range blk.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			f := analysisutil.CalleeFunc(call.Common())
-			if f == nil {
-				continue
-			}
-			switch name := f.FullName(); {
-			case mutexLocks[name]:
-				locks = append(locks, instr)
-			case mutexUnlocks[name]:
-				if _, deferred := instr.(*ssa.Defer); !deferred {
-					unlocks = append(unlocks, instr)
-				}
+	for call, f := range analysisutil.Calls(fn) {
+		switch name := f.FullName(); {
+		case mutexLocks[name]:
+			locks = append(locks, call)
+		case mutexUnlocks[name]:
+			if _, deferred := call.(*ssa.Defer); !deferred {
+				unlocks = append(unlocks, call)
 			}
 		}
 	}
@@ -165,27 +155,17 @@ func onceCallback(first, second *Access) bool {
 		if parent == nil {
 			return false
 		}
-		for _, blk := range parent.Blocks {
-			for _, instr := range blk.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				f := analysisutil.CalleeFunc(call.Common())
-				if f == nil {
-					continue
-				}
-				i, ok := apis.InProcessOnce[f.FullName()]
-				if !ok {
-					continue
-				}
-				args := call.Common().Args
-				if f.Type().(*types.Signature).Recv() != nil && !call.Common().IsInvoke() {
-					i++ // a static method call passes the receiver first
-				}
-				if i < len(args) && ssautil.FuncOf(args[i]) == fn {
-					return true
-				}
+		for call, f := range analysisutil.Calls(parent) {
+			i, ok := apis.InProcessOnce[f.FullName()]
+			if !ok {
+				continue
+			}
+			args := call.Common().Args
+			if f.Type().(*types.Signature).Recv() != nil && !call.Common().IsInvoke() {
+				i++ // a static method call passes the receiver first
+			}
+			if i < len(args) && ssautil.FuncOf(args[i]) == fn {
+				return true
 			}
 		}
 		fn = parent

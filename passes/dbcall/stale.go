@@ -41,10 +41,7 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 	if fi == nil {
 		return nil
 	}
-	keys := map[string]bool{}
-	for _, k := range w.KeyColumns() {
-		keys[k] = true
-	}
+	keys := w.keySet()
 	changed := map[ssa.Value]changes{}
 	var out []StaleColumn
 	for _, s := range w.Set {
@@ -92,10 +89,7 @@ func (r *Result) Unchanged(w *Access, stale []StaleColumn) bool {
 	if fi == nil {
 		return false
 	}
-	keys := map[string]bool{}
-	for _, k := range w.KeyColumns() {
-		keys[k] = true
-	}
+	keys := w.keySet()
 	unchanged := map[string]bool{}
 	for _, s := range stale {
 		unchanged[s.Column] = true

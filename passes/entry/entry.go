@@ -488,13 +488,9 @@ func (g *graph) callsParallel(fn *ssa.Function) bool {
 			return false
 		}
 		seen[f] = true
-		for _, blk := range f.Blocks {
-			for _, instr := range blk.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					if callee := analysisutil.CalleeFunc(call.Common()); callee != nil && callee.FullName() == "(*testing.T).Parallel" {
-						return true
-					}
-				}
+		for _, callee := range analysisutil.Calls(f) {
+			if callee.FullName() == "(*testing.T).Parallel" {
+				return true
 			}
 		}
 		for _, anon := range f.AnonFuncs {
