@@ -16,7 +16,6 @@ import (
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/schema"
-	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
 
@@ -71,19 +70,15 @@ func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result,
 	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	s := effects.Of(pass.Fset, db, nc, ent, tx, cat, sc.Fn)
-	if len(s.Claims) == 0 {
-		if r, w, ok := flag(db, sc.Fn); ok {
-			col := w.Set[0].Column
-			rep.Report(analysis.Diagnostic{
-				Pos:      sc.Call.Pos(),
-				End:      token.NoPos,
-				Category: "flag",
-				Message: fmt.Sprintf("%s job %s checks %s.%s (read at %s) and then sets it at %s: two instances both read it and both run; claim it in one statement (UPDATE %s SET %s = ... WHERE ... AND %s = <unset>, and skip when 0 rows) or take a lease",
-					sc.Lib, name, w.Table, col, r.Position(pass.Fset), w.Position(pass.Fset), w.Table, col, col),
-				Related: []analysis.RelatedInformation{{Pos: w.Pos, Message: "the flag is set here"}},
-			})
-			return
-		}
+	if fl := s.Flag; fl != nil {
+		rep.Report(analysis.Diagnostic{
+			Pos:      sc.Call.Pos(),
+			End:      token.NoPos,
+			Category: "flag",
+			Message:  flagMessage(sc.Lib, name, fl.Write.Table, fl.Column, fl.Read.Position(pass.Fset), fl.Write.Position(pass.Fset)),
+			Related:  []analysis.RelatedInformation{{Pos: fl.Write.Pos, Message: "the flag is set here"}},
+		})
+		return
 	}
 	for _, e := range s.Effects {
 		if s.Claimed(e) {
@@ -114,6 +109,15 @@ func checkImported(rep *report.Reporter, eff *effects.Result, sc *entry.Schedule
 	if sum == nil {
 		return
 	}
+	if fl := sum.Flag; fl != nil {
+		rep.Report(analysis.Diagnostic{
+			Pos:      sc.Call.Pos(),
+			End:      token.NoPos,
+			Category: "flag",
+			Message:  flagMessage(sc.Lib, ssautil.ObjLabel(sc.Obj), fl.Table, fl.Column, fl.ReadAt, fl.SetAt),
+		})
+		return
+	}
 	for _, e := range sum.Effects {
 		if e.Claimed {
 			continue
@@ -128,37 +132,9 @@ func checkImported(rep *report.Reporter, eff *effects.Result, sc *entry.Schedule
 	}
 }
 
-// flag finds the flag pattern in fn: a read of a column of a table, then
-// an UPDATE of that table setting the column to a constant, its rows
-// affected not examined.
-func flag(db *dbcall.Result, fn *ssa.Function) (read, write *dbcall.Access, ok bool) {
-	fi := db.Func(fn)
-	if fi == nil {
-		return nil, nil, false
-	}
-	for _, w := range fi.Accesses {
-		if w.Kind != dbcall.KindUpdate || w.RowsChecked || len(w.Set) == 0 {
-			continue
-		}
-		for _, r := range fi.Accesses {
-			if r.Kind != dbcall.KindRead || r.Table != w.Table || !ssautil.Before(r.Call, w.Call) {
-				continue
-			}
-			for _, s := range w.Set {
-				if s.Const == "" && s.Class != sqltext.AssignConst {
-					continue
-				}
-				for _, c := range r.Reads {
-					if c.Column == s.Column {
-						w2 := *w
-						w2.Set = []dbcall.Binding{s}
-						return r, &w2, true
-					}
-				}
-			}
-		}
-	}
-	return nil, nil, false
+func flagMessage(lib, job, table, col, readAt, setAt string) string {
+	return fmt.Sprintf("%s job %s checks %s.%s (read at %s) and then sets it at %s: two instances both read it and both run; claim it in one statement (UPDATE %s SET %s = ... WHERE ... AND %s = <unset>, and skip when 0 rows) or take a lease",
+		lib, job, table, col, readAt, setAt, table, col, col)
 }
 
 func nolease(lib, job, what, where string) string {

@@ -37,9 +37,20 @@
 // reaches an effect that repeats (an INSERT without a conflict clause, a
 // relative UPDATE, a POST without a stable Idempotency-Key, an email, a
 // published message) with no claim before it: category "nolease", the
-// effect as related information. A read of a table's column followed by
-// an UPDATE setting that column to a constant, its rows affected not
-// examined (the flag pattern), is category "flag".
+// effect as related information. A read of a table's column that a
+// branch of the job tests, followed by an UPDATE setting that column to a
+// constant, its rows affected not examined (the flag pattern), is
+// category "flag", also when a repository of another package makes both:
+//
+//	if st, _ := repo.GetJobState(ctx, "sync"); st.Running { // cron job ... checks job_state.running
+//		return
+//	}
+//	repo.SetRunning(ctx, "sync", true)
+//
+// A repository method that claims the flag in one statement (UPDATE
+// job_state SET running = true WHERE name = $1 AND running = false,
+// returning whether a row changed) and a caller that tests its result is
+// a lease, and silent.
 //
 // It stays silent on jobs whose effects are idempotent (absolute updates,
 // DELETE-only cleanups, upserts), on jobs that claim a lease, an advisory

@@ -41,6 +41,14 @@ type Result struct {
 // again, from its fact.
 type Summary struct {
 	Effects []Summarized
+	// Flag is the function's flag pattern (Set.Flag), nil when none.
+	Flag *SummarizedFlag
+}
+
+// SummarizedFlag is the flag pattern of a summary: the flag's table and
+// column, where it is read and where it is set ("store.go:24").
+type SummarizedFlag struct {
+	Table, Column, ReadAt, SetAt string
 }
 
 // Summarized is one effect of a summary.
@@ -81,7 +89,11 @@ func (f *summaryFact) String() string {
 		}
 		parts = append(parts, s)
 	}
-	return "repeats " + strings.Join(parts, ", ")
+	out := "repeats " + strings.Join(parts, ", ")
+	if f.Flag != nil {
+		out += "; flag " + f.Flag.Table + "." + f.Flag.Column
+	}
+	return out
 }
 
 // Imported returns the summary of a function of another package, or nil
@@ -120,10 +132,13 @@ func run(pass *analysis.Pass) (res any, err error) {
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
 	for _, fn := range exported(pass, db, nc) {
 		s := Of(pass.Fset, db, nc, ent, tx, cat, fn)
-		if len(s.Effects) == 0 {
+		if len(s.Effects) == 0 && s.Flag == nil {
 			continue
 		}
 		var f summaryFact
+		if fl := s.Flag; fl != nil {
+			f.Flag = &SummarizedFlag{Table: fl.Write.Table, Column: fl.Column, ReadAt: fl.Read.Position(pass.Fset), SetAt: fl.Write.Position(pass.Fset)}
+		}
 		for _, e := range s.Effects {
 			once, _ := s.ClaimedOnce(e)
 			origin := e.Origin

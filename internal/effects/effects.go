@@ -17,6 +17,7 @@ import (
 	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/schema"
+	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
 
@@ -55,11 +56,26 @@ type Claim struct {
 	Tx *txscope.Tx
 }
 
+// Flag is the flag pattern of a job: a read of a column of a table (a
+// "running" or "locked" flag), then an UPDATE of that table setting the
+// column to a constant, its rows affected not examined. Two instances
+// both read the flag unset and both run. Read and Write may be made by
+// called functions of any package (a repository's GetJobState and
+// SetRunning(ctx, name, true)), through their summaries.
+type Flag struct {
+	Read, Write *dbcall.Access
+	// Column is the flag's column; Write.Table its table.
+	Column string
+}
+
 // Set holds the effects and claims of a function and its closures.
 type Set struct {
 	Root    *ssa.Function
 	Effects []*Effect
 	Claims  []*Claim
+	// Flag is the flag pattern of the function itself, nil when it has
+	// none or some claim is made (a claimed flag is a lease).
+	Flag *Flag
 	tx      *txscope.Result
 	// reads are the reads of each table, for inserts decided by state.
 	reads map[string][]ssa.CallInstruction
@@ -144,8 +160,85 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 	}
 	walk(fn, 0)
+	if len(s.Claims) == 0 {
+		s.Flag = flagOf(db, fn)
+	}
 	sort.SliceStable(s.Effects, func(i, j int) bool { return s.Effects[i].Pos < s.Effects[j].Pos })
 	return s
+}
+
+// flagOf finds the flag pattern in fn: a read of a column of a table,
+// then an UPDATE of that table setting the column to a constant (in the
+// SQL, or a constant argument of the summarized callee that binds it:
+// SetRunning(ctx, "sync", true)), its rows affected not examined.
+func flagOf(db *dbcall.Result, fn *ssa.Function) *Flag {
+	fi := db.Func(fn)
+	if fi == nil {
+		return nil
+	}
+	for _, w := range fi.Accesses {
+		if w.Kind != dbcall.KindUpdate || w.RowsChecked || len(w.Set) == 0 || w.Heuristic {
+			continue
+		}
+		for _, r := range fi.Accesses {
+			if r.Kind != dbcall.KindRead || r.Table != w.Table || r.Heuristic || !ssautil.Before(r.Call, w.Call) {
+				continue
+			}
+			for _, b := range w.Set {
+				if !constSet(b) {
+					continue
+				}
+				for _, c := range r.Reads {
+					if strings.EqualFold(c.Column, b.Column) && decides(db, fn, r, c.Column, w.Call) {
+						return &Flag{Read: r, Write: w, Column: b.Column}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// maxBranches bounds the branches decides looks at.
+const maxBranches = 64
+
+// decides reports whether a branch of fn before the write tests the
+// column col that read r delivered: the flag decides whether the job runs
+// on (if st.Running { return }). A column read and not tested (a
+// timestamp logged, then touched) is no flag.
+func decides(db *dbcall.Result, fn *ssa.Function, r *dbcall.Access, col string, write ssa.Instruction) bool {
+	n := 0
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !ssautil.Before(ifi, write) {
+			continue
+		}
+		if n++; n > maxBranches {
+			return false
+		}
+		for _, src := range db.Sources(fn, dbcall.RefOf(ifi.Cond)) {
+			if src.Read == r && strings.EqualFold(src.Column, col) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constSet reports an assignment of a constant: a literal in the SQL, or
+// a Go constant bound to its placeholder.
+func constSet(b dbcall.Binding) bool {
+	if sqlFresh(b.Expr) {
+		return false // now(), a fresh id: a time or a value, not a flag
+	}
+	if b.Const != "" || b.Class == sqltext.AssignConst {
+		return true
+	}
+	_, ok := b.Value.Root.(*ssa.Const)
+	return ok && b.Value.Path == ""
 }
 
 // keyedInsert reports an INSERT that writes every column of a key of its
