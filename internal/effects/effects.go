@@ -76,7 +76,7 @@ type Set struct {
 	// Flag is the flag pattern of the function itself, nil when it has
 	// none or some claim is made (a claimed flag is a lease).
 	Flag *Flag
-	tx      *txscope.Result
+	tx   *txscope.Result
 	// reads are the reads of each table, for inserts decided by state.
 	reads map[string][]ssa.CallInstruction
 }

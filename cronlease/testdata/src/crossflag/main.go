@@ -26,7 +26,7 @@ func main() {
 	c.AddFunc("@every 1m", sy.Run)    // want `cron job jobs.Syncer.Run checks job_state.running \(read at store.go:\d+\) and then sets it at store.go:\d+`
 
 	// ---- silent ----
-	c.AddFunc("@every 1m", claimedJob)   // ok: the flag claimed in one statement, its outcome tested
+	c.AddFunc("@every 1m", claimedJob)    // ok: the flag claimed in one statement, its outcome tested
 	c.AddFunc("@every 1m", sy.RunClaimed) // ok: the same, in package jobs
 	c.AddFunc("@every 1m", sy.RunTouched) // ok: no flag read decides it; an absolute write
 	c.Start()
