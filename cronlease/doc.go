@@ -6,8 +6,11 @@
 // cronlease: report scheduled jobs that run in every instance at once
 //
 // A schedule registered in the program (robfig/cron AddFunc, AddJob,
-// Schedule; gocron NewJob with NewTask) fires in every instance that runs
-// it: with three replicas, the nightly settlement settles three times, at
+// Schedule, cron.FuncJob conversions; gocron v2 NewJob with NewTask,
+// gocron v1 Every(...).Do; the service's own wrappers of them, in its
+// package or another: schedule(c, "@every 1m", func() { ... }),
+// jobs.Every("@daily", billing.Accrue) with jobs returning an error)
+// fires in every instance that runs it: with three replicas, the nightly settlement settles three times, at
 // the same moment. A "running" flag read and then set does not help: two
 // instances both read false and both set it.
 //
@@ -28,7 +31,8 @@
 //
 // pg_try_advisory_lock with its result tested, a tested distributed lock
 // (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built
-// with WithDistributedElector or WithDistributedLocker are fixes too. A
+// with WithDistributedElector or WithDistributedLocker (v1: the methods
+// of the same names) are fixes too. A
 // lock whose outcome is dropped (lock, _ := locker.Obtain(...), a bare
 // m.Lock() of redsync, an unread SetNX) guards nothing and is no fix.
 //

@@ -112,6 +112,9 @@ var ScheduleGuards = map[string]string{
 	"github.com/go-co-op/gocron/v2.WithDistributedElector":   "gocron distributed elector",
 	"github.com/go-co-op/gocron/v2.WithDistributedLocker":    "gocron distributed locker",
 	"github.com/go-co-op/gocron/v2.WithDistributedJobLocker": "gocron distributed job locker",
+	// v1 configures the scheduler with methods.
+	"(*github.com/go-co-op/gocron.Scheduler).WithDistributedElector": "gocron distributed elector",
+	"(*github.com/go-co-op/gocron.Scheduler).WithDistributedLocker":  "gocron distributed locker",
 }
 
 // pkgOfName returns the import path of a full name as types.Func.FullName

@@ -88,6 +88,7 @@ var Spawners = map[string]Spawner{
 	"(*github.com/robfig/cron/v3.Cron).Schedule":         {EntrySchedule, 1, "cron"},
 	"(*github.com/robfig/cron/v3.Cron).AddJob":           {EntrySchedule, 1, "cron"},
 	"github.com/go-co-op/gocron/v2.NewTask":              {EntrySchedule, 0, "gocron"},
+	"(*github.com/go-co-op/gocron.Scheduler).Do":         {EntrySchedule, 0, "gocron"}, // v1: s.Every(1).Day().Do(fn, args...)
 	"(*github.com/nats-io/nats.go.Conn).Subscribe":       {EntryMessage, 1, "nats"},
 	"(*github.com/nats-io/nats.go.Conn).QueueSubscribe":  {EntryMessage, 2, "nats"},
 	"(*cloud.google.com/go/pubsub.Subscription).Receive": {EntryMessage, 1, "pubsub"},

@@ -149,22 +149,26 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 		}
 		g.locks[n.fn] = append(g.locks[n.fn], lk)
 	}
-	if s, ok := apis.Spawners[name]; ok && s.Kind == apis.EntrySchedule {
-		args := call.Common().Args
-		if call.Common().StaticCallee() != nil && call.Common().StaticCallee().Signature.Recv() != nil {
-			args = args[1:]
-		}
-		sc := &Schedule{Call: call, Lib: s.Lib, Guard: g.r.guard}
-		if s.Arg < len(args) {
-			sc.Fn = g.target(args[s.Arg])
+	if sp, ok := g.spawnerOf(callee); ok {
+		args := ssautil.CallArgs(call.Common())
+		for i := 0; i < len(args); i++ {
+			u, ok := sp[i]
+			if !ok || u.kind != apis.EntrySchedule {
+				continue
+			}
+			if _, ok := args[i].(*ssa.Parameter); ok && g.localSched(n.fn) {
+				continue // the package's own wrapper: its callers register the job
+			}
+			sc := &Schedule{Call: call, Lib: u.lib, Guard: g.r.guard}
+			sc.Fn = g.target(args[i])
 			if sc.Fn == nil {
-				sc.Fn = g.runMethod(args[s.Arg])
+				sc.Fn = g.runMethod(args[i])
 			}
 			if sc.Fn == nil {
-				sc.Obj = g.foreign(args[s.Arg])
+				sc.Obj = g.foreign(args[i])
 			}
+			g.schedules = append(g.schedules, sc)
 		}
-		g.schedules = append(g.schedules, sc)
 	}
 }
 
@@ -190,7 +194,9 @@ func (g *graph) runMethod(v ssa.Value) *ssa.Function {
 // job value denotes: a named function, a method value (its bound
 // wrapper), or the Run method of a job of another package's type.
 func (g *graph) foreign(v ssa.Value) *types.Func {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
+	if mi, ok := v.(*ssa.MakeInterface); ok && ssautil.FuncOf(v) == nil {
+		// A job value; a func converted to one (cron.FuncJob(jobs.Sweep))
+		// or handed as any (gocron.NewTask(jobs.Sweep, ctx)) is the func.
 		ms := types.NewMethodSet(mi.X.Type())
 		for i := 0; i < ms.Len(); i++ {
 			if f, ok := ms.At(i).Obj().(*types.Func); ok && f.Name() == "Run" && f.Pkg() != g.r.pkg {

@@ -14,7 +14,9 @@
 //     RabbitMQ or Pub/Sub message, a sarama claim, an asynq task or a river
 //     job, or one that reads from a Kafka reader or an SQS queue;
 //   - it is started as a goroutine (go, errgroup.Group.Go), scheduled
-//     (robfig/cron, gocron) or subscribed (nats Subscribe);
+//     (robfig/cron, gocron) or subscribed (nats Subscribe), directly or
+//     through a wrapper of the package (schedule(c, spec, cmd) calling
+//     c.AddFunc(spec, cmd)) or of another (a fact);
 //   - or it is called, in the package, from a function that is any of these.
 //
 // Evidence that it does not: it is reached only from main or init of its

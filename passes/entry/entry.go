@@ -153,6 +153,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 		if _, ok := apis.Spawners[name]; ok || r.spawns[f] != nil {
 			spawns = true
 		}
+		if sf := r.spawns[f]; sf != nil {
+			for _, p := range sf.Params {
+				r.schedules = r.schedules || p.Kind == apis.EntrySchedule // another package's scheduler wrapper
+			}
+		}
 		if r.verifiers[f] != nil {
 			r.delivers = true // a handler calling another package's verifier
 		}
@@ -326,6 +331,9 @@ type graph struct {
 	deliveries map[*ssa.Function]*Delivery
 	schedules  []*Schedule
 	locks      map[*ssa.Function][]*Lock
+	// local holds what the package's own functions run concurrently
+	// (spawnerOf), nil while being computed or when nothing.
+	local map[*ssa.Function]map[int]spawnUse
 }
 
 func (r *Result) build() *graph {
@@ -570,7 +578,7 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}
 	}
-	sp, spOK := spawner(g.r.spawns, callee)
+	sp, spOK := g.spawnerOf(callee)
 	for i, a := range ssautil.CallArgs(common) {
 		t := g.target(a)
 		if t == nil {
@@ -625,7 +633,7 @@ func (g *graph) valueUses(n *node, t *ssa.Function, v ssa.Value, depth int) {
 // spawnedArg reports whether the call runs v, one of its arguments,
 // concurrently.
 func (g *graph) spawnedArg(common *ssa.CallCommon, v ssa.Value) (spawnUse, bool) {
-	sp, ok := spawner(g.r.spawns, analysisutil.CalleeFunc(common))
+	sp, ok := g.spawnerOf(analysisutil.CalleeFunc(common))
 	if !ok {
 		return spawnUse{}, false
 	}

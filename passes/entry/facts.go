@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -77,6 +78,83 @@ func spawner(facts map[*types.Func]*spawnFact, callee *types.Func) (map[int]spaw
 	return nil, false
 }
 
+// spawnerOf returns the arguments a callee runs concurrently: from the
+// library tables, a fact, or, for a function of this package, its own
+// code (a service's wrapper, schedule(c, spec, cmd) calling
+// c.AddFunc(spec, cmd)).
+func (g *graph) spawnerOf(callee *types.Func) (map[int]spawnUse, bool) {
+	if sp, ok := spawner(g.r.spawns, callee); ok || callee == nil {
+		return sp, ok
+	}
+	fn := g.byObj[callee.Origin()]
+	if fn == nil || fn.Parent() != nil || !hasFuncParamSig(fn.Signature) {
+		return nil, false
+	}
+	if m, ok := g.local[fn]; ok {
+		return m, m != nil
+	}
+	if g.local == nil {
+		g.local = map[*ssa.Function]map[int]spawnUse{}
+	}
+	g.local[fn] = nil // in progress: a recursive wrapper adds nothing
+	m := g.paramSpawns(fn)
+	if len(m) == 0 {
+		return nil, false
+	}
+	g.local[fn] = m
+	return m, true
+}
+
+// localSched reports whether fn, a function of this package, registers a
+// func parameter on a schedule: its own registrations are its callers'.
+func (g *graph) localSched(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	m, _ := g.spawnerOf(obj)
+	for _, u := range m {
+		if u.kind == apis.EntrySchedule {
+			return true
+		}
+	}
+	return false
+}
+
+func hasFuncParamSig(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// paramSpawns lists the func parameters fn runs concurrently, by index
+// without the receiver.
+func (g *graph) paramSpawns(fn *ssa.Function) map[int]spawnUse {
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	var m map[int]spawnUse
+	for i, p := range fn.Params {
+		if i < recv {
+			continue
+		}
+		if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		if u, ok := g.spawned(p); ok {
+			if m == nil {
+				m = map[int]spawnUse{}
+			}
+			m[i-recv] = u
+		}
+	}
+	return m
+}
+
 // exportSpawns exports a spawnFact for each named function that runs a
 // func parameter concurrently.
 func (g *graph) exportSpawns(pass *analysis.Pass, fns []*ssa.Function) {
@@ -85,22 +163,11 @@ func (g *graph) exportSpawns(pass *analysis.Pass, fns []*ssa.Function) {
 		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg {
 			continue
 		}
-		recv := 0
-		if fn.Signature.Recv() != nil {
-			recv = 1
-		}
 		var f spawnFact
-		for i, p := range fn.Params {
-			if i < recv {
-				continue
-			}
-			if _, ok := p.Type().Underlying().(*types.Signature); !ok {
-				continue
-			}
-			if u, ok := g.spawned(p); ok {
-				f.Params = append(f.Params, spawnParam{Index: i - recv, Kind: u.kind, Lib: u.lib})
-			}
+		for i, u := range g.paramSpawns(fn) {
+			f.Params = append(f.Params, spawnParam{Index: i, Kind: u.kind, Lib: u.lib})
 		}
+		sort.Slice(f.Params, func(i, j int) bool { return f.Params[i].Index < f.Params[j].Index })
 		if len(f.Params) > 0 {
 			pass.ExportObjectFact(obj, &f)
 		}
@@ -119,29 +186,40 @@ func (g *graph) spawned(p *ssa.Parameter) (spawnUse, bool) {
 			}
 		}
 	}
+	// A schedule wins over a goroutine (scheduleAndRun: go cmd(), then
+	// c.AddFunc(spec, cmd)): the function is both, and its registration
+	// is what cronlease judges.
+	var found spawnUse
+	ok := false
+	note := func(u spawnUse) bool {
+		if !ok || u.kind == apis.EntrySchedule && found.kind != apis.EntrySchedule {
+			found, ok = u, true
+		}
+		return found.kind == apis.EntrySchedule
+	}
 	for _, v := range vals {
 		for _, instr := range refsOf(v) {
 			switch x := instr.(type) {
 			case *ssa.Go:
-				if x.Call.Value == v {
-					return spawnUse{apis.EntryGoroutine, "go"}, true
+				if x.Call.Value == v && note(spawnUse{apis.EntryGoroutine, "go"}) {
+					return found, true
 				}
 			case *ssa.MakeClosure:
 				for i, b := range x.Bindings {
 					if b == v {
-						if u, ok := g.spawnedFreeVar(x, i); ok {
-							return u, true
+						if u, yes := g.spawnedFreeVar(x, i); yes && note(u) {
+							return found, true
 						}
 					}
 				}
 			case ssa.CallInstruction:
-				if u, ok := g.spawnedArg(x.Common(), v); ok {
-					return u, true
+				if u, yes := g.spawnedArg(x.Common(), v); yes && note(u) {
+					return found, true
 				}
 			}
 		}
 	}
-	return spawnUse{}, false
+	return found, ok
 }
 
 func refsOf(v ssa.Value) []ssa.Instruction {

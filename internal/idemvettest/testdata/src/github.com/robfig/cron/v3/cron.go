@@ -17,3 +17,8 @@ func (c *Cron) AddJob(spec string, cmd Job) (EntryID, error)     { return 0, nil
 func (c *Cron) Schedule(schedule Schedule, cmd Job) EntryID      { return 0 }
 func (c *Cron) Start()                                           {}
 func (c *Cron) Stop()                                            {}
+
+// FuncJob is a wrapper that turns a func() into a cron.Job.
+type FuncJob func()
+
+func (f FuncJob) Run() { f() }
