@@ -18,9 +18,10 @@ const (
 	LibEnt          // entgo.io/ent generated clients
 	LibDotsql       // github.com/qustavo/dotsql: statements named in .sql files
 	LibXorm         // xorm.io/xorm sessions and engines
+	LibPop          // github.com/gobuffalo/pop/v6 connections and queries
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

@@ -6,7 +6,7 @@ func TestDescribed(t *testing.T) {
 	for _, path := range []string{
 		"github.com/Masterminds/squirrel", "github.com/jinzhu/gorm", "github.com/jinzhu/gorm/dialects/postgres",
 		"github.com/jackc/pgx/v4/pgxpool", "github.com/jackc/pgconn", "github.com/uptrace/bun/dialect/pgdialect",
-		"entgo.io/ent/dialect/sql", "github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v6/columns",
+		"entgo.io/ent/dialect/sql", "github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v6/columns", "github.com/gobuffalo/validate/v3", "github.com/gobuffalo/flect/name",
 		"github.com/doug-martin/goqu/v9", "xorm.io/xorm", "github.com/knadh/goyesql/v2",
 	} {
 		if !Described(path) || !Library(path) {

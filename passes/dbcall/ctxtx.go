@@ -59,7 +59,7 @@ func IsContext(t types.Type) bool { return types.TypeString(t, nil) == "context.
 func TxLike(t types.Type) bool {
 	s := types.TypeString(t, nil)
 	switch s {
-	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx", "*gorm.io/gorm.DB", "*github.com/jinzhu/gorm.DB", "*github.com/uptrace/bun.Tx", "github.com/uptrace/bun.Tx":
+	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx", "*gorm.io/gorm.DB", "*github.com/jinzhu/gorm.DB", "*github.com/uptrace/bun.Tx", "github.com/uptrace/bun.Tx", "*github.com/gobuffalo/pop/v6.Connection":
 		return true
 	}
 	if p, ok := t.(*types.Pointer); ok {

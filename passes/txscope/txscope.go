@@ -606,6 +606,11 @@ func onTx(a *dbcall.Access, tx *Tx) bool {
 	if dbcall.XormRoot(root) == tx.Value {
 		return !tx.inPlace || beginsBefore(tx.Begin, a)
 	}
+	// A pop connection derived from the transaction's
+	// (tx.WithContext(ctx), tx.Eager()) handed on.
+	if dbcall.PopRoot(root) == tx.Value {
+		return true
+	}
 	return false
 }
 
@@ -978,8 +983,9 @@ func endsOf(tx ssa.Value) []ssa.CallInstruction {
 				}
 			case *ssa.FieldAddr:
 				// An embedded transaction (sqlx.Tx embeds *sql.Tx): its
-				// promoted Commit runs on the loaded field.
-				if embeddedField(x) && x.Referrers() != nil {
+				// promoted Commit runs on the loaded field; pop's
+				// connection holds its transaction in c.TX.
+				if (embeddedField(x) || dbcall.PopTxField(x)) && x.Referrers() != nil {
 					for _, rr := range *x.Referrers() {
 						if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
 							walk(ld)
@@ -1000,7 +1006,7 @@ func holdsTx(t types.Type, depth int) bool { return holdsTxSeen(t, depth, map[ty
 // holdsTxSeen is holdsTx with the types already looked into (a struct of
 // structs fans out at every level).
 func holdsTxSeen(t types.Type, depth int, seen map[types.Type]bool) bool {
-	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" || types.TypeString(t, nil) == "*"+apis.GormV1Pkg+".DB" {
+	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" || types.TypeString(t, nil) == "*"+apis.GormV1Pkg+".DB" || types.TypeString(t, nil) == "*"+apis.PopPkg+".Connection" {
 		return true
 	}
 	if depth > 3 || seen[t] {
