@@ -19,9 +19,10 @@ const (
 	LibDotsql       // github.com/qustavo/dotsql: statements named in .sql files
 	LibXorm         // xorm.io/xorm sessions and engines
 	LibPop          // github.com/gobuffalo/pop/v6 connections and queries
+	LibGoqu         // github.com/doug-martin/goqu/v9 datasets and databases
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

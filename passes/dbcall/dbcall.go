@@ -74,7 +74,7 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 var dbPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg, apis.XormPkg, apis.PopPkg,
+	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg, apis.XormPkg, apis.PopPkg, apis.GoquPkg,
 }
 
 // DBPackage reports whether path is one of dbPackages or below one: a
@@ -370,6 +370,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if name, kind, ok := popFinisher(common); ok {
 		return b.popAccess(fn, call, name, kind)
+	}
+	if fin, ok := goquFinisher(common); ok {
+		return b.goquAccess(fn, call, fin)
 	}
 	if result, ok := entFinisher(common); ok {
 		return b.entAccess(fn, call, result)

@@ -80,7 +80,7 @@ func isNamedArgs(t types.Type) bool {
 // fromStmt builds the accesses of one SQL statement: the statement's own and
 // those of data-modifying CTEs.
 func (b *builder) fromStmt(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, bound []ssa.Value, named ssa.Value) []*Access {
-	param := func(p sqltext.Param) Ref {
+	return b.fromStmtParams(fn, call, stmt, func(p sqltext.Param) Ref {
 		if p.Index >= 0 {
 			if p.Index < len(bound) && bound[p.Index] != nil {
 				return b.resolveRef(refOf(bound[p.Index]))
@@ -91,7 +91,12 @@ func (b *builder) fromStmt(fn *ssa.Function, call ssa.CallInstruction, stmt *sql
 			return b.resolveRef(namedValue(named, p.Name))
 		}
 		return Ref{}
-	}
+	})
+}
+
+// fromStmtParams is fromStmt with the Go value of each placeholder given
+// by param.
+func (b *builder) fromStmtParams(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, param func(sqltext.Param) Ref) []*Access {
 	var out []*Access
 	for _, w := range stmt.With {
 		if w.Kind == sqltext.KindInsert || w.Kind == sqltext.KindUpdate || w.Kind == sqltext.KindDelete {

@@ -19,6 +19,7 @@ import (
 type builtStmt struct {
 	text    string
 	args    []ssa.Value
+	refs    []Ref // by placeholder, where args holds nil (sqlPiece.refs)
 	handle  ssa.Value
 	partial bool
 }
@@ -145,9 +146,14 @@ func (b *builder) builtOfToSQL(v ssa.Value) *builtStmt {
 	if !ok {
 		return nil
 	}
-	name, method, ok := squirrelFunc(&call.Call)
-	if !ok || !method || name != apis.SquirrelToSQL {
-		return nil
+	build := b.squirrelBuild
+	if name, method, ok := squirrelFunc(&call.Call); !ok || !method || name != apis.SquirrelToSQL {
+		// goqu: ds.ToSQL(), ds.Executor().ToSQL()
+		name, recv, ok := goquFunc(&call.Call)
+		if !ok || recv == "" || name != apis.GoquToSQL {
+			return nil
+		}
+		build = func(v ssa.Value) *builtStmt { return b.goquBuild(v, false) }
 	}
 	if b.builds == nil {
 		b.builds = map[ssa.Value]*builtStmt{}
@@ -155,7 +161,7 @@ func (b *builder) builtOfToSQL(v ssa.Value) *builtStmt {
 	if st, done := b.builds[call]; done {
 		return st
 	}
-	st := b.squirrelBuild(ssautil.Receiver(&call.Call))
+	st := build(ssautil.Receiver(&call.Call))
 	b.builds[call] = st
 	return st
 }
@@ -222,7 +228,10 @@ func (b *builder) boundArgs(v ssa.Value) []ssa.Value {
 // phis holds the chains of the phis met so far: each phi's is computed
 // once (chained ifs would otherwise make the walk exponential), and a phi
 // met again while its own edges are followed (a loop) has none.
-func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) (steps []sqStep, partial bool) {
+//
+// fnOf tells the builder's functions: a chain step's name, and whether it
+// is a method (the chain goes on with its receiver) or a constructor.
+func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) (steps []sqStep, partial bool) {
 	var rev []sqStep
 	for i := 0; i < 64; i++ {
 		b.spend()
@@ -232,7 +241,7 @@ func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool, phis 
 		}
 		seen[v] = true
 		if phi, ok := v.(*ssa.Phi); ok {
-			base, p := b.sqPhi(phi, depth, seen, phis)
+			base, p := b.sqPhi(fnOf, phi, depth, seen, phis)
 			partial = partial || p
 			steps = base
 			break
@@ -241,7 +250,7 @@ func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool, phis 
 		if !ok {
 			break
 		}
-		name, method, ok := squirrelFunc(&call.Call)
+		name, method, ok := fnOf(&call.Call)
 		if !ok {
 			break
 		}
@@ -257,6 +266,10 @@ func (b *builder) sqChain(v ssa.Value, depth int, seen map[ssa.Value]bool, phis 
 	return steps, partial
 }
 
+// chainFunc reports a function of a query builder: its name, and whether
+// it is a method of a builder type (the chain goes on with its receiver).
+type chainFunc func(call *ssa.CallCommon) (name string, method, ok bool)
+
 // sqPhiChain is what sqPhi found for a phi.
 type sqPhiChain struct {
 	steps   []sqStep
@@ -264,7 +277,7 @@ type sqPhiChain struct {
 }
 
 // sqPhi returns the longest chain every edge of phi starts with.
-func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
+func (b *builder) sqPhi(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
 	if depth > 8 {
 		return nil, true
 	}
@@ -272,12 +285,12 @@ func (b *builder) sqPhi(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis m
 		return r.steps, r.partial
 	}
 	phis[phi] = sqPhiChain{partial: true}
-	common, partial := b.sqPhiEdges(phi, depth, seen, phis)
+	common, partial := b.sqPhiEdges(fnOf, phi, depth, seen, phis)
 	phis[phi] = sqPhiChain{common, partial}
 	return common, partial
 }
 
-func (b *builder) sqPhiEdges(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
+func (b *builder) sqPhiEdges(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
 	var common []sqStep
 	first, partial := true, false
 	for _, e := range phi.Edges {
@@ -288,7 +301,7 @@ func (b *builder) sqPhiEdges(phi *ssa.Phi, depth int, seen map[ssa.Value]bool, p
 		for k := range seen {
 			path[k] = true
 		}
-		chain, p := b.sqChain(e, depth+1, path, phis)
+		chain, p := b.sqChain(fnOf, e, depth+1, path, phis)
 		partial = partial || p
 		if first {
 			common, first = chain, false
@@ -324,12 +337,15 @@ type sqParts struct {
 type sqlPiece struct {
 	text string
 	args []ssa.Value
+	// refs, when set, name the Go value bound to each nil arg (a field
+	// of a struct row the function did not fill: goqu's Rows(u)).
+	refs []Ref
 }
 
 // squirrelBuild assembles the statement a squirrel builder value holds, or
 // returns nil when v is not one the model can read.
 func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
-	steps, partial := b.sqChain(v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
+	steps, partial := b.sqChain(squirrelFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
 	if len(steps) == 0 {
 		return nil
 	}
@@ -661,6 +677,12 @@ func (p *sqParts) render() *builtStmt {
 				sb.WriteString(sep)
 			}
 			sb.WriteString(x.text)
+			if x.refs != nil {
+				for len(st.refs) < len(st.args) {
+					st.refs = append(st.refs, Ref{})
+				}
+				st.refs = append(st.refs, x.refs...)
+			}
 			st.args = append(st.args, x.args...)
 		}
 	}
