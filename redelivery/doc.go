@@ -57,6 +57,16 @@
 // The message names the claim that does not hold ("the claim at
 // hook.go:40 keys on a value minted on each delivery").
 //
+// An INSERT that writes every column of a key of its table (the schema's
+// primary key or a unique constraint) from values the same on each
+// delivery is no effect: a redelivery violates the key. A key that a
+// constructor mints is not such a value, in whatever package the
+// constructor is (dbcall's facts tell which result fields a function sets
+// from uuid.New, xid, ulid or a helper returning one):
+//
+//	c.Store.InsertOrder(ctx, domain.NewOrder(m.Customer, m.Total))       // reported: NewOrder sets ID: uuid.NewString()
+//	c.Store.InsertOrder(ctx, domain.OrderFor(d.MessageId, m.Customer, m.Total)) // silent: keyed by the message
+//
 // Deliveries (passes/entry, from the tables in passes/apis): HTTP handlers
 // that verify or parse a provider's event (stripe-go webhook.ConstructEvent
 // and its variants; go-github ValidatePayload and ParseWebHook; svix

@@ -115,13 +115,13 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 					s.reads[a.Table] = append(s.reads[a.Table], a.Call)
 				}
 				if a.Claim() {
-					s.Claims = append(s.Claims, dbClaim(a, tx))
+					s.Claims = append(s.Claims, dbClaim(db, a, tx))
 					continue
 				}
 				if a.Heuristic {
 					continue // inferred from a name: never evidence of an effect
 				}
-				if ok, what := a.Repeats(); ok && !seen[a.Call] && !keyedInsert(cat, a) {
+				if ok, what := a.Repeats(); ok && !seen[a.Call] && !keyedInsert(db, cat, a) {
 					seen[a.Call] = true
 					e := &Effect{Call: a.Call, Pos: a.Pos, What: what, Origin: a.Position(fset), Access: a}
 					if a.Via != nil && len(a.Via.Callees) > 0 {
@@ -149,7 +149,7 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		for _, l := range ent.Locks(f) {
 			c := &Claim{Call: l.Call, Key: entry.OriginOther}
 			if l.Key != nil {
-				c.Once, c.Key = true, entry.KeyOrigin(l.Key, "")
+				c.Once, c.Key = true, entry.KeyOriginMinted(l.Key, "", db.Minted)
 			}
 			s.Claims = append(s.Claims, c)
 		}
@@ -246,7 +246,7 @@ func constSet(b dbcall.Binding) bool {
 // are the same on each run:
 //
 //	INSERT INTO products (product_id, name) VALUES ($1, $2)  -- product_id from the message
-func keyedInsert(cat *schema.Catalog, a *dbcall.Access) bool {
+func keyedInsert(db *dbcall.Result, cat *schema.Catalog, a *dbcall.Access) bool {
 	if cat == nil || a.Kind != dbcall.KindInsert || a.Table == "" {
 		return false
 	}
@@ -262,7 +262,7 @@ func keyedInsert(cat *schema.Catalog, a *dbcall.Access) bool {
 		for _, col := range u.Columns {
 			found := false
 			for _, b := range a.Set {
-				if o, ok := valueOrigin(b); strings.EqualFold(b.Column, col) && ok && o.Stable() {
+				if o, ok := valueOrigin(db, b); strings.EqualFold(b.Column, col) && ok && o.Stable() {
 					found = true
 				}
 			}
@@ -277,7 +277,7 @@ func keyedInsert(cat *schema.Catalog, a *dbcall.Access) bool {
 
 // dbClaim describes a database claim: what it keys on and where it
 // commits.
-func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
+func dbClaim(db *dbcall.Result, a *dbcall.Access, tx *txscope.Result) *Claim {
 	c := &Claim{Call: a.Call, Access: a, Tx: tx.Of(a)}
 	if len(a.Advisory) > 0 && a.Kind != dbcall.KindInsert && a.Kind != dbcall.KindUpdate {
 		return c // an advisory lock: released by its holder
@@ -311,7 +311,7 @@ func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
 	best := entry.OriginConst
 	for _, b := range keys {
 		o := entry.OriginConst // a literal in the SQL, or now()
-		if vo, ok := valueOrigin(b); ok {
+		if vo, ok := valueOrigin(db, b); ok {
 			o = vo
 		} else if b.Const == "" && b.Expr != "" && !sqlFresh(b.Expr) {
 			o = entry.OriginOther
@@ -328,17 +328,19 @@ func dbClaim(a *dbcall.Access, tx *txscope.Result) *Claim {
 
 // valueOrigin tells where the Go value bound to a column comes from: the
 // value itself, or, when a summarized callee computes it, the arguments
-// it is computed from; ok is false when neither is known.
-func valueOrigin(b dbcall.Binding) (entry.Origin, bool) {
+// it is computed from; ok is false when neither is known. A key a
+// constructor mints (domain.NewOrder(...).ID set from uuid.NewString) is
+// fresh, as dbcall's mint facts say.
+func valueOrigin(db *dbcall.Result, b dbcall.Binding) (entry.Origin, bool) {
 	if !b.Value.IsZero() {
-		return entry.KeyOrigin(b.Value.Root, b.Value.Path), true
+		return entry.KeyOriginMinted(b.Value.Root, b.Value.Path, db.Minted), true
 	}
 	if len(b.From) == 0 {
 		return 0, false
 	}
 	best := entry.OriginConst
 	for _, v := range b.From {
-		o := entry.KeyOrigin(v, "")
+		o := entry.KeyOriginMinted(v, "", db.Minted)
 		if o == entry.OriginFresh {
 			return o, true
 		}

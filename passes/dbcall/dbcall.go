@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact)},
 }
 
 // Result is the database model of one package.
@@ -46,6 +46,8 @@ type Result struct {
 	// writers indexes the updates visible from the package by table,
 	// built on first use (see Writers).
 	writers map[string][]Writer
+	// mints answers Minted.
+	mints *mints
 }
 
 // FuncInfo is the model of one function.
@@ -104,6 +106,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 		// The fields methods assign, for the models of other packages:
 		// read from the syntax, so model packages need no SSA.
 		muts = scanMutations(pass)
+		result.mints = &mints{pass: pass, own: scanMints(pass), imp: map[*types.Func]*mintFact{}}
+	} else if !isLibrary(pass.Pkg.Path()) {
+		result.mints = &mints{pass: pass, imp: map[*types.Func]*mintFact{}}
 	}
 	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
@@ -112,6 +117,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 	result.Pkg, result.SrcFuncs = pkg, srcFuncs
 	b := newBuilder(pass, pkg)
 	b.muts = muts
+	if result.mints != nil {
+		b.minted = result.Minted
+	}
 	result.b = b
 	if cfg, ok := pass.ResultOf[config.Analyzer].(*config.Config); ok {
 		b.limit, b.debug = cfg.Budget, cfg.Debug
@@ -221,6 +229,8 @@ type builder struct {
 	imported []importedWrite
 	// muts are the field assignments of this package's functions.
 	muts map[*types.Func]*mutatesFact
+	// minted tells the fields constructors mint (Result.Minted).
+	minted func(*types.Func, string) bool
 	// builds caches the statements of query builders by the call that
 	// renders them (squirrel's ToSql).
 	builds map[ssa.Value]*builtStmt

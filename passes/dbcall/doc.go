@@ -51,7 +51,11 @@
 // record constructors (New(db) returning &Queries{db: db}, WithTx), so a
 // handle resolves through them; executor wrappers (a function running the
 // SQL text it is given); and error predicates (isNotFound(err),
-// isUniqueViolation(err)).
+// isUniqueViolation(err)). Functions whose first result holds a value
+// minted on each call get a fact too, read from their syntax in any
+// package of the module (a domain constructor setting ID:
+// uuid.NewString(), a helper returning one): Result.Minted, so a key
+// bound from domain.NewOrder(...).ID is fresh, not the arguments'.
 //
 // Calls through interfaces are summarized from the implementations the
 // package can see: methods of its own types, and methods with summaries in

@@ -427,10 +427,10 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	}
 	keyed := a.Kind == KindInsert || a.Kind == KindUpdate
 	for _, w := range a.Where {
-		f.Where = append(f.Where, bindingFactOf(fn, w, keyed))
+		f.Where = append(f.Where, bindingFactOf(fn, w, keyed, b.minted))
 	}
 	for _, s := range a.Set {
-		f.Set = append(f.Set, bindingFactOf(fn, s, keyed))
+		f.Set = append(f.Set, bindingFactOf(fn, s, keyed, b.minted))
 	}
 	if a.Kind == KindUpdate {
 		f.Changed = changedColumns(a)
@@ -476,7 +476,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // keyed (an insert's or update's binding), a value that is no parameter
 // but is computed from some (a command built from a message) records
 // them in From.
-func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool) bindingFact {
+func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
 	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, Expr: clip(bd.Expr, 80)}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
@@ -495,14 +495,15 @@ func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool) bindingFact {
 		}
 	}
 	if keyed && f.Arg.Param < 0 && f.Const == "" {
-		f.From = fromParams(fn, bd)
+		f.From = fromParams(fn, bd, minted)
 	}
 	return f
 }
 
 // fromParams returns the parameters of fn the binding's value is computed
-// from, sorted, or nil when a part of it comes from elsewhere.
-func fromParams(fn *ssa.Function, bd Binding) []int {
+// from, sorted, or nil when a part of it comes from elsewhere (or is
+// minted, by a constructor that sets its own id: minted).
+func fromParams(fn *ssa.Function, bd Binding, minted entry.MintFunc) []int {
 	var vals []Ref
 	switch {
 	case bd.Value.Root != nil:
@@ -517,7 +518,7 @@ func fromParams(fn *ssa.Function, bd Binding) []int {
 	}
 	set := map[int]bool{}
 	for _, v := range vals {
-		ps, ok := entry.KeyParams(fn, v.Root, v.Path)
+		ps, ok := entry.KeyParamsMinted(fn, v.Root, v.Path, minted)
 		if !ok {
 			return nil
 		}

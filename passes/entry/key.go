@@ -55,8 +55,19 @@ func (o Origin) Stable() bool { return o == OriginOther || o == OriginID }
 //
 // A value with a fresh part is fresh; otherwise one with the delivery's
 // id is an id; a value made of constants only is constant.
-func KeyOrigin(v ssa.Value, path string) Origin {
-	k := &keyWalk{seen: map[keyVisit]bool{}}
+func KeyOrigin(v ssa.Value, path string) Origin { return KeyOriginMinted(v, path, nil) }
+
+// MintFunc reports whether a function mints the field path of its first
+// result on every call ("" for the result itself): a constructor of
+// another package that sets ID: uuid.NewString() (dbcall.Result.Minted,
+// from facts).
+type MintFunc func(fn *types.Func, path string) bool
+
+// KeyOriginMinted is KeyOrigin with minted telling which calls mint the
+// value (a constructor's own id): domain.NewOrder(msg.Customer).ID is
+// fresh, though made from the message.
+func KeyOriginMinted(v ssa.Value, path string, minted MintFunc) Origin {
+	k := &keyWalk{seen: map[keyVisit]bool{}, minted: minted}
 	k.value(v, path, 0)
 	switch {
 	case k.fresh:
@@ -82,7 +93,13 @@ func KeyOrigin(v ssa.Value, path string) Origin {
 // ok is false when a part of the value is fresh or constant only, or
 // comes from no parameter.
 func KeyParams(fn *ssa.Function, v ssa.Value, path string) (params []int, ok bool) {
-	k := &keyWalk{seen: map[keyVisit]bool{}, fn: fn, params: map[int]bool{}}
+	return KeyParamsMinted(fn, v, path, nil)
+}
+
+// KeyParamsMinted is KeyParams with minted telling which calls mint the
+// value: a key minted by a constructor comes from no parameter.
+func KeyParamsMinted(fn *ssa.Function, v ssa.Value, path string, minted MintFunc) (params []int, ok bool) {
+	k := &keyWalk{seen: map[keyVisit]bool{}, fn: fn, params: map[int]bool{}, minted: minted}
 	k.value(v, path, 0)
 	if k.fresh || k.other || len(k.params) == 0 {
 		return nil, false
@@ -108,6 +125,8 @@ type keyWalk struct {
 	// recorded in params; nil for KeyOrigin.
 	fn     *ssa.Function
 	params map[int]bool
+	// minted, when set, tells the calls that mint the value.
+	minted MintFunc
 }
 
 // keyBudget bounds the values one KeyOrigin visits.
@@ -146,6 +165,14 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 				return
 			}
 		}
+		if k.minted != nil {
+			if callee := common.StaticCallee(); callee != nil {
+				if obj, ok := callee.Object().(*types.Func); ok && k.minted(obj, path) {
+					k.fresh = true // a constructor that sets its own id
+					return
+				}
+			}
+		}
 		args := ssautil.FullArgs(common)
 		if len(args) == 0 {
 			k.other = true
@@ -175,7 +202,11 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 			k.value(e, path, depth+1)
 		}
 	case *ssa.Extract:
-		k.value(x.Tuple, "", depth+1)
+		if x.Index == 0 {
+			k.value(x.Tuple, path, depth+1) // the first result: a constructor's, with its error
+		} else {
+			k.value(x.Tuple, "", depth+1)
+		}
 	case *ssa.MakeInterface:
 		k.value(x.X, path, depth+1)
 	case *ssa.ChangeType:
