@@ -193,3 +193,79 @@ func MethodTypeArgs(m *types.Func) []types.Type {
 	}
 	return out
 }
+
+// Methods returns the declared methods a call of method name on a value of
+// type t runs: t's own method or one promoted from an embedded struct
+// (origins of generic instances), or, when the method is promoted from an
+// embedded interface field (an executor embedding the interface of the
+// queries it was given), the methods of that field's implementations in
+// pkgs or in the interface's own package, followed the same way. Each
+// embedded interface is followed once, at most three deep.
+func (c *Impls) Methods(t types.Type, pkg *types.Package, name string, pkgs []*types.Package) []*types.Func {
+	var out []*types.Func
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		obj, index, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return
+		}
+		field := embeddedInterface(t, index)
+		if field == nil {
+			for _, o := range out {
+				if o == m.Origin() {
+					return
+				}
+			}
+			out = append(out, m.Origin())
+			return
+		}
+		if depth >= 3 || seen[field] {
+			return
+		}
+		seen[field] = true
+		iface := field.Underlying().(*types.Interface)
+		search := append([]*types.Package(nil), pkgs...)
+		if n, ok := types.Unalias(field).(*types.Named); ok && n.Obj().Pkg() != nil {
+			search = append(search, n.Obj().Pkg())
+		}
+		done := map[*types.Package]bool{}
+		for _, p := range search {
+			if p == nil || done[p] {
+				continue
+			}
+			done[p] = true
+			for _, im := range c.OfArgs(iface, TypeArgs(field), p) {
+				walk(im.Type, depth+1)
+			}
+		}
+	}
+	walk(t, 0)
+	return out
+}
+
+// embeddedInterface returns the type of the first embedded field of
+// interface type on the path index (of types.LookupFieldOrMethod) from t,
+// or nil when the method is declared by a concrete type on the path.
+func embeddedInterface(t types.Type, index []int) types.Type {
+	for _, i := range index[:max(len(index)-1, 0)] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil
+		}
+		t = st.Field(i).Type()
+		if types.IsInterface(t) {
+			return t
+		}
+	}
+	return nil
+}
+
+// PromotedFromInterface reports whether the method at the path index (of
+// types.LookupFieldOrMethod) from t is promoted from an embedded field of
+// interface type.
+func PromotedFromInterface(t types.Type, index []int) bool { return embeddedInterface(t, index) != nil }

@@ -243,7 +243,7 @@ type builder struct {
 	gaveUp       []*ssa.Function
 	over         map[*ssa.Function]bool // the functions in gaveUp
 	// impls memoizes implementations; implsCache the implementing types.
-	impls      map[implKey][]*ssa.Function
+	impls      map[implKey][]implTarget
 	implsCache analysisutil.Impls
 }
 

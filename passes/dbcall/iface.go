@@ -40,8 +40,12 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	targs := analysisutil.TypeArgs(common.Value.Type())
 	for _, impl := range b.implementations(iface, name, targs) {
 		found = true
-		if sum := b.summaryOf(impl); sum != nil {
-			out = append(out, b.instantiate(fn, call, sum, ssautil.FuncLabel(impl), args)...)
+		if impl.fn != nil {
+			if sum := b.summaryOf(impl.fn); sum != nil {
+				out = append(out, b.instantiate(fn, call, sum, ssautil.FuncLabel(impl.fn), args)...)
+			}
+		} else if sum := b.methodSummary(impl.obj); sum != nil {
+			out = append(out, b.instantiate(fn, call, sum, ssautil.ObjLabel(impl.obj), args)...)
 		}
 	}
 	if found {
@@ -61,6 +65,26 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	if found {
 		return out
 	}
+	// An implementation in an imported package whose method is promoted
+	// from an interface field it embeds (litd's TransactionExecutor[Q]
+	// embeds BatchedQuerier, implemented by BaseDB, which embeds the sqlc
+	// Queries): the methods of that field's implementations run.
+	for _, p := range b.pass.Pkg.Imports() {
+		if IsStd(p.Path()) {
+			continue
+		}
+		for _, im := range b.implsCache.OfArgs(iface, targs, p) {
+			for _, m := range b.promotedFromInterface(im.Type, name) {
+				if sum := b.methodSummary(m); sum != nil {
+					found = true
+					out = append(out, b.instantiate(fn, call, sum, ssautil.ObjLabel(m), args)...)
+				}
+			}
+		}
+	}
+	if found {
+		return out
+	}
 	return ctxHandles(b.heuristic(fn, call, common.Method, args), args)
 }
 
@@ -68,14 +92,14 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 // that implement iface.
 // They are computed once per interface method: every call site through
 // the interface asks.
-func (b *builder) implementations(iface *types.Interface, name string, targs []types.Type) []*ssa.Function {
+func (b *builder) implementations(iface *types.Interface, name string, targs []types.Type) []implTarget {
 	k := implKey{iface, name}
 	if out, ok := b.impls[k]; ok {
 		return out
 	}
 	out := b.findImplementations(iface, name, targs)
 	if b.impls == nil {
-		b.impls = map[implKey][]*ssa.Function{}
+		b.impls = map[implKey][]implTarget{}
 	}
 	b.impls[k] = out
 	return out
@@ -88,10 +112,29 @@ type implKey struct {
 	name  string
 }
 
-func (b *builder) findImplementations(iface *types.Interface, name string, targs []types.Type) []*ssa.Function {
-	var out []*ssa.Function
+// An implTarget is the method an implementation runs: a function of this
+// package's SSA, or a method of another package (a summary fact).
+type implTarget struct {
+	fn  *ssa.Function
+	obj *types.Func
+}
+
+func (b *builder) findImplementations(iface *types.Interface, name string, targs []types.Type) []implTarget {
+	var out []implTarget
 	for _, im := range b.implsCache.OfArgs(iface, targs, b.pass.Pkg) {
 		recv := im.Type
+		if ms := b.promotedFromInterface(recv, name); ms != nil {
+			for _, m := range ms {
+				if m.Pkg() == b.pass.Pkg {
+					if f := b.ssaPkg.Prog.FuncValue(m); f != nil {
+						out = append(out, implTarget{fn: f})
+					}
+				} else {
+					out = append(out, implTarget{obj: m})
+				}
+			}
+			continue
+		}
 		sel := b.ssaPkg.Prog.MethodSets.MethodSet(recv).Lookup(b.pass.Pkg, name)
 		if sel == nil {
 			// Exported method names look up with any package.
@@ -106,10 +149,39 @@ func (b *builder) findImplementations(iface *types.Interface, name string, targs
 			continue
 		}
 		if f := b.ssaPkg.Prog.MethodValue(sel); f != nil {
-			out = append(out, f)
+			out = append(out, implTarget{fn: f})
 		}
 	}
 	return out
+}
+
+// promotedFromInterface returns, when the method name of t is promoted
+// from an embedded field of interface type, the declared methods of that
+// field's implementations (in this package, its imports or the
+// interface's package) that run; otherwise nil.
+func (b *builder) promotedFromInterface(t types.Type, name string) []*types.Func {
+	obj, index, _ := types.LookupFieldOrMethod(t, true, b.pass.Pkg, name)
+	if _, ok := obj.(*types.Func); !ok || !analysisutil.PromotedFromInterface(t, index) {
+		return nil
+	}
+	pkgs := append([]*types.Package{b.pass.Pkg}, b.pass.Pkg.Imports()...)
+	return b.implsCache.Methods(t, b.pass.Pkg, name, pkgs)
+}
+
+// methodSummary returns the summary of a declared method: its fact, or
+// the model of this package's function.
+func (b *builder) methodSummary(m *types.Func) *summaryFact {
+	if m.Pkg() == b.pass.Pkg {
+		if f := b.ssaPkg.Prog.FuncValue(m); f != nil {
+			return b.summaryOf(f)
+		}
+		return nil
+	}
+	var sum summaryFact
+	if b.pass.ImportObjectFact(m, &sum) {
+		return &sum
+	}
+	return nil
 }
 
 var (

@@ -91,3 +91,10 @@ func (t *accountTx) Credit(ctx context.Context, id, amount int64) error {
 	}
 	return t.queries.SetBalance(ctx, sqlq.SetBalanceParams{Balance: bal + amount, ID: id}) // want `update accounts set balance=.* on t\.queries\.db; .*in param tx of store\.BatchedTx\.ExecTx \(serializable\)`
 }
+
+// Balance reads outside any transaction through the executor itself: its
+// GetBalance is promoted from the Querier interface it embeds, whose
+// implementation (store.DB) holds the queries.
+func (a *Accounts) Balance(ctx context.Context, id int64) (int64, error) {
+	return a.db.GetBalance(ctx, id) // want `select accounts where id=\$id`
+}
