@@ -26,7 +26,8 @@
 // and gorm structs, sqlc rows, rows returned by repository functions in
 // other packages) through arithmetic, append, helper calls and field
 // increments to the write (UPDATE ... SET c = $n, gorm Update, Updates,
-// Save, xorm's Update of a bean or its Cols, sqlc update methods,
+// Save, xorm's Update of a bean or its Cols, pop's Update, UpdateColumns
+// and Save of a model it found, sqlc update methods,
 // repository functions). A JSON column decoded
 // (json.Unmarshal, a json.Decoder, a column type whose Scan decodes it)
 // into a map or struct, changed, and re-encoded (json.Marshal, an Encoder

@@ -156,6 +156,10 @@ func fixText(lib apis.Lib, col string, number bool) string {
 		atomic, lock = fmt.Sprintf(`Incr("%s", n)`, col), "ForUpdate()"
 	case apis.LibSquirrel:
 		atomic, lock = fmt.Sprintf(`Set("%s", sq.Expr("%s + ?", n))`, col, col), `Suffix("FOR UPDATE")`
+	case apis.LibPop:
+		// pop has no atomic update or locking read of its own: both are
+		// RawQuery text.
+		atomic, lock = fmt.Sprintf(`RawQuery("UPDATE ... SET %s = %s + ? WHERE id = ?", n, id).Exec()`, col, col), `RawQuery("SELECT ... FOR UPDATE", id).First(&m)`
 	}
 	if !number {
 		return fmt.Sprintf("read it with %s in the same transaction, or add a version check to the WHERE and retry when 0 rows match", lock)
