@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
+	"github.com/idemvet/idemvet/passes/retry"
 	"github.com/idemvet/idemvet/passes/schema"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisutil.MustExtractDoc(doc, "checkfindinsert"),
 	URL:       "https://github.com/idemvet/idemvet/blob/main/docs/checkfindinsert.md",
 	Run:       analysisutil.Guard("checkfindinsert", run),
-	Requires:  []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer, ssabuild.Analyzer},
+	Requires:  []*analysis.Analyzer{dbcall.Analyzer, txscope.Analyzer, schema.Analyzer, entry.Analyzer, retry.Analyzer, ssabuild.Analyzer},
 	FactTypes: []analysis.Fact{new(deferredFact)},
 }
 
@@ -43,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := report.New(pass)
 	defer rep.Finish() // stale and malformed //idemvet:ignore directives
-	c := &checker{pass: pass, rep: rep, ent: pass.ResultOf[entry.Analyzer].(*entry.Result)}
+	c := &checker{pass: pass, rep: rep, ent: pass.ResultOf[entry.Analyzer].(*entry.Result), rt: pass.ResultOf[retry.Analyzer].(*retry.Result)}
 	c.runDeferred()
 	if len(db.Funcs) == 0 {
 		return nil, nil
@@ -72,7 +73,11 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
 			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) {
-				d := diagnostic(pass, read, ins, cols, uniqueness(cat, read, ins, cols))
+				b := uniqueness(cat, read, ins, cols)
+				if c.rerun(b, read, ins) {
+					continue
+				}
+				d := diagnostic(pass, read, ins, cols, b)
 				d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert inside gorm FirstOrCreate on", 1)
 				d.Related = nil
 				c.report(fi.Fn, v, d)
@@ -106,6 +111,10 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 					// Key columns guessed from method names never make a
 					// "no UNIQUE constraint" verdict: the guess may have
 					// missed the key the schema does constrain.
+					reported = true
+					break
+				}
+				if c.rerun(b, d.Access, ins) {
 					reported = true
 					break
 				}
@@ -241,6 +250,28 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 		}
 	}
 	return false
+}
+
+// rerun reports a race the database and a retry settle together: a
+// UNIQUE constraint refuses the losing request's insert, and its error
+// makes a retry library that tries again on any error (restate.Run,
+// backoff.Retry) run the lookup again, which now finds the winner's row.
+//
+//	restate.Run(ctx, func(rc restate.RunContext) (string, error) {
+//		route, err := q.FindRouteByHost(rc, host)
+//		if db.IsNotFound(err) {
+//			return id, q.InsertRoute(rc, ...) // a duplicate: the next attempt finds the row
+//		}
+//		return route.ID, err
+//	})
+//
+// Without a constraint both inserts succeed and nothing is retried.
+func (c *checker) rerun(b backing, read, ins *dbcall.Access) bool {
+	if b.unique == "" || c.rt == nil || c.rt.Err != nil {
+		return false
+	}
+	r := c.rt.Reruns(ins.Call, ins.Err)
+	return r != nil && r.Inside(read.Call)
 }
 
 // backing says what guarantees the key's uniqueness.

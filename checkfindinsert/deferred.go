@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
+	"github.com/idemvet/idemvet/passes/retry"
 )
 
 // A file created after a check races only with code of the same process
@@ -49,6 +50,7 @@ type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
 	ent  *entry.Result
+	rt   *retry.Result
 }
 
 // report reports d, found in fn, unless fn never runs concurrently; a

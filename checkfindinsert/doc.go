@@ -58,6 +58,27 @@
 // caller ignores, a claim of another key, and a lock released before the
 // insert are still reported.
 //
+// A UNIQUE constraint and a retry settle the race together when both the
+// lookup and the insert run in the operation of a retry library that tries
+// again on any error (restate.Run, RunVoid and RunAsync of the Restate SDK,
+// cenkalti/backoff's Retry, retry-go's Do) and the insert's error reaches
+// the retry: the losing request's insert is refused, and its next attempt
+// runs the lookup again and finds the winner's row.
+//
+//	restate.Run(ctx, func(rc restate.RunContext) (string, error) {
+//		id, err := q.FindRouteByHost(rc, host)
+//		if errors.Is(err, sql.ErrNoRows) {
+//			return newID, q.InsertRoute(rc, newID, host) // retried: the next attempt finds the row
+//		}
+//		return id, err
+//	})
+//
+// A retry that tries again only on some errors (go-retry's RetryableError,
+// retry-go's RetryIf, an application's helper that retries deadlocks), an
+// error made terminal (restate.TerminalError, backoff.Permanent), an
+// insert whose error is logged and dropped, and a key no constraint backs
+// are still reported.
+//
 // In-process serialization protects one process only. idemvet takes it as
 // the author's statement that the service runs as a single instance: a
 // media store writing thumbnails to its local disk (dendrite's media API,

@@ -106,7 +106,12 @@
 // clients with RetryMax = 0, a RetryMax it cannot read, or any custom
 // CheckRetry (it cannot tell whether the policy retries POSTs), and on
 // clients it cannot trace to their construction (a parameter, a field set
-// in another package); and on retries whose condition would prove the
+// in another package); on durable workflow steps (restate.Run, RunVoid
+// and RunAsync of the Restate SDK), which the engine runs again while they
+// fail: on the workflows measured, half the POSTs in such steps were
+// idempotent by design (a billing meter aggregated by its last value, a
+// commit status replaced by its context, a cancel), which the model
+// cannot yet tell; and on retries whose condition would prove the
 // request was never sent (only on a dial error): it does not try to read
 // such conditions, so a loop retrying only on connection refused is
 // reported and can be suppressed.

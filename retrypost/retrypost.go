@@ -71,6 +71,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.RateLimitOnly {
 			continue // 429 says the request was not processed
 		}
+		if r.Step {
+			// A durable step (restate.Run) repeats its closure as a
+			// retry does, but on unkey's workflows half of the POSTs
+			// repeated there were idempotent by design (a meter
+			// aggregated by its last value, a commit status replaced by
+			// context, a cancel): not reported until the model can tell.
+			continue
+		}
 		if !r.Literal {
 			// A named function is retried: its body is shared with callers
 			// that do not retry, so report at the construct.

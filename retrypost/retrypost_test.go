@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer, "sdkretry",
+	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer, "sdkretry", "durablestep",
 		"loops", "libraries", "clients", "freshkey", "readlike", "example.com/crosspkg/...", "example.com/helper/svc", "example.com/helperkey/...", "example.com/grpcretry/...")
 }
 

@@ -9,6 +9,11 @@ type RetryFunc struct {
 	// Mark, when set, is the function that marks an error retryable: the
 	// library returns any other error at once (go-retry's RetryableError).
 	Mark string
+	// Step reports a durable-execution step (restate.Run): the engine
+	// journals the operation's result and runs the operation again while
+	// it fails, within the step's retry policy; a replay after it
+	// succeeded returns the journaled result without running it.
+	Step bool
 }
 
 const (
@@ -17,6 +22,10 @@ const (
 	retryGoPkg   = "github.com/avast/retry-go/v4"
 	goRetryPkg   = "github.com/sethvargo/go-retry"
 	goRetryMark  = goRetryPkg + ".RetryableError"
+	// RestatePkg is the Restate Go SDK: Run journals the result of its
+	// closure and runs the closure again while it fails with an error
+	// that is not terminal (restate.TerminalError).
+	RestatePkg = "github.com/restatedev/sdk-go"
 )
 
 // RetryFuncs maps retry library functions by full name (generic functions
@@ -36,6 +45,24 @@ var RetryFuncs = map[string]RetryFunc{
 	goRetryPkg + ".Constant":                      {Op: 2, Label: "retry.Constant", Mark: goRetryMark},
 	goRetryPkg + ".Exponential":                   {Op: 2, Label: "retry.Exponential", Mark: goRetryMark},
 	goRetryPkg + ".Fibonacci":                     {Op: 2, Label: "retry.Fibonacci", Mark: goRetryMark},
+	RestatePkg + ".Run":                           {Op: 1, Label: "restate.Run", Step: true},
+	RestatePkg + ".RunVoid":                       {Op: 1, Label: "restate.RunVoid", Step: true},
+	RestatePkg + ".RunAsync":                      {Op: 1, Label: "restate.RunAsync", Step: true},
+}
+
+// PermanentErrors are the functions that wrap an error so a retry
+// library does not try again (backoff.Permanent, restate.TerminalError).
+var PermanentErrors = map[string]bool{
+	backoffV4Pkg + ".Permanent":   true,
+	backoffV5Pkg + ".Permanent":   true,
+	RestatePkg + ".TerminalError": true,
+	retryGoPkg + ".Unrecoverable": true,
+}
+
+// RetryConditions are the options that make a retry library try again
+// only on the errors a predicate accepts (retry-go's RetryIf).
+var RetryConditions = map[string]bool{
+	retryGoPkg + ".RetryIf": true,
 }
 
 // NoRetryOption describes a retry option that, called with the constant
@@ -48,10 +75,11 @@ type NoRetryOption struct {
 
 // NoRetryOptions maps retry options by full name.
 var NoRetryOptions = map[string]NoRetryOption{
-	retryGoPkg + ".Attempts":         {0, 1},
-	backoffV4Pkg + ".WithMaxRetries": {1, 0},
-	backoffV5Pkg + ".WithMaxTries":   {0, 1},
-	goRetryPkg + ".WithMaxRetries":   {0, 0},
+	retryGoPkg + ".Attempts":             {0, 1},
+	backoffV4Pkg + ".WithMaxRetries":     {1, 0},
+	backoffV5Pkg + ".WithMaxTries":       {0, 1},
+	goRetryPkg + ".WithMaxRetries":       {0, 0},
+	RestatePkg + ".WithMaxRetryAttempts": {0, 1},
 }
 
 // Waits are the calls that pause a loop between attempts: evidence that

@@ -43,6 +43,9 @@ func (b *builder) helperOf(fn *ssa.Function) *helperFact {
 	b.helpers[fn] = nil // recursion
 	var h *helperFact
 	for _, r := range b.regionsOf(fn) {
+		if r.Step {
+			continue // a function running a durable step is no retry helper
+		}
 		if p := b.repeatedParam(fn, r); p >= 0 {
 			h = &helperFact{Func: p, Construct: r.Construct}
 			break

@@ -129,7 +129,9 @@ func (b *builder) callRegion(fn *ssa.Function, call ssa.CallInstruction) *Region
 		if rf.Mark != "" && !calls(ssautil.FuncOf(args[rf.Op]), rf.Mark, 0) {
 			return nil // go-retry retries only errors marked retryable
 		}
-		return b.region(KindLibrary, rf.Label, fn, call, args[rf.Op])
+		r := b.region(KindLibrary, rf.Label, fn, call, args[rf.Op])
+		r.Step = rf.Step
+		return r
 	}
 	callee := common.StaticCallee()
 	if callee == nil {

@@ -7,7 +7,9 @@
 //     again ("continue on err", attempt counters, time.Sleep or a backoff
 //     between attempts);
 //   - retry libraries: cenkalti/backoff v4 and v5, avast/retry-go v4,
-//     sethvargo/go-retry, whose operation argument is repeated;
+//     sethvargo/go-retry, whose operation argument is repeated, and the
+//     durable steps of the Restate SDK (restate.Run, RunVoid, RunAsync),
+//     whose closure the engine runs again while it fails (Region.Step);
 //   - an application's own helpers that run a func argument in such a loop
 //     or through a retry library (withRetry(3, func() error {...})),
 //     recognized across packages by a fact;
@@ -93,6 +95,9 @@ type Region struct {
 	// RateLimitOnly reports a loop that tries again only on 429 Too Many
 	// Requests, an answer that says the request was not processed.
 	RateLimitOnly bool
+	// Step reports a durable-execution step (restate.Run; apis.RetryFunc
+	// Step): the workflow engine runs the operation again while it fails.
+	Step bool
 }
 
 // Repeats reports whether instr (an instruction of r.Fn) runs once per
