@@ -154,6 +154,8 @@ func fixText(lib apis.Lib, col string, number bool) string {
 		atomic, lock = fmt.Sprintf(`gorm.Expr("%s + ?", n)`, col), `Set("gorm:query_option", "FOR UPDATE")`
 	case apis.LibXorm:
 		atomic, lock = fmt.Sprintf(`Incr("%s", n)`, col), "ForUpdate()"
+	case apis.LibGoqu:
+		atomic, lock = fmt.Sprintf(`Set(goqu.Record{"%s": goqu.L("%s + ?", n)})`, col, col), "ForUpdate(goqu.Wait)"
 	case apis.LibSquirrel:
 		atomic, lock = fmt.Sprintf(`Set("%s", sq.Expr("%s + ?", n))`, col, col), `Suffix("FOR UPDATE")`
 	case apis.LibPop:
