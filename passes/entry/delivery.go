@@ -125,8 +125,9 @@ func deliveryShape(fn *ssa.Function) *Delivery {
 	return nil
 }
 
-// noteCall records what a call tells about deliveries, schedules and locks.
-func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) {
+// noteCall records what a call tells about deliveries, schedules and
+// locks; sp are the arguments the callee runs concurrently (spawnerOf).
+func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func, sp map[int]spawnUse) {
 	if callee == nil {
 		return
 	}
@@ -149,7 +150,7 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func) 
 		}
 		g.locks[n.fn] = append(g.locks[n.fn], lk)
 	}
-	if sp, ok := g.spawnerOf(callee); ok {
+	if len(sp) > 0 {
 		args := ssautil.CallArgs(call.Common())
 		for i := 0; i < len(args); i++ {
 			u, ok := sp[i]

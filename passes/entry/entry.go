@@ -572,13 +572,13 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		n.succs = append(n.succs, g.nodes[t])
 	}
 	callee := analysisutil.CalleeFunc(common)
-	g.noteCall(n, call, callee)
+	sp, spOK := g.spawnerOf(callee)
+	g.noteCall(n, call, callee, sp)
 	if callee != nil {
 		if c, ok := apis.ConsumeCalls[callee.FullName()]; ok {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}
 	}
-	sp, spOK := g.spawnerOf(callee)
 	for i, a := range ssautil.CallArgs(common) {
 		t := g.target(a)
 		if t == nil {
