@@ -262,13 +262,13 @@ func golden(t *testing.T, name string, found []finding) {
 
 // TestEndToEnd runs the built binary over the modules compiled against the
 // real libraries: testdata/e2e, testdata/e2esdk, testdata/e2elibs,
-// testdata/e2edelivery and examples.
+// testdata/e2epop, testdata/e2edelivery and examples.
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the modules' dependencies")
 	}
 	t.Parallel()
-	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "testdata/e2elibs", "testdata/e2edelivery", "examples"} {
+	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "testdata/e2elibs", "testdata/e2epop", "testdata/e2edelivery", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
 			found := runJSON(t, dir)
@@ -285,7 +285,7 @@ func TestVetTool(t *testing.T) {
 		t.Skip("needs the modules' dependencies")
 	}
 	t.Parallel()
-	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "testdata/e2elibs", "testdata/e2edelivery", "examples"} {
+	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "testdata/e2elibs", "testdata/e2epop", "testdata/e2edelivery", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), mod)
 			r := vetModule(t, dir)

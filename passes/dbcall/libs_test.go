@@ -19,10 +19,17 @@ import (
 // end-to-end module (testdata/e2elibs) requires them.
 func loadLibs(t *testing.T, paths ...string) map[string]*types.Package {
 	t.Helper()
+	return loadLibsIn(t, "e2elibs", paths...)
+}
+
+// loadLibsIn type-checks packages of the real libraries as the end-to-end
+// module testdata/<module> requires them.
+func loadLibsIn(t *testing.T, module string, paths ...string) map[string]*types.Package {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("loads the end-to-end module's dependencies")
 	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Join("..", "..", "testdata", "e2elibs")}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Join("..", "..", "testdata", module)}
 	pkgs, err := packages.Load(cfg, paths...)
 	if err != nil {
 		t.Fatal(err)
@@ -224,6 +231,48 @@ func TestXormAPI(t *testing.T) {
 	}
 	if _, ok := pkgs["xorm.io/builder"].Scope().Lookup("Eq").(*types.TypeName); !ok || "xorm.io/builder.Eq" != apis.XormBuilderEq {
 		t.Errorf("%s does not resolve", apis.XormBuilderEq)
+	}
+}
+
+// TestPopAPI holds passes/apis' pop tables to the real library (as
+// testdata/e2epop requires it): every step and finisher is a method of
+// *Connection or *Query (pop.Q the function), the handles are its types,
+// the Methods rows resolve, and TX is Connection's transaction field.
+func TestPopAPI(t *testing.T) {
+	pkg := loadLibsIn(t, "e2epop", apis.PopPkg)[apis.PopPkg]
+	for _, name := range sortedKeys(apis.PopHandles) {
+		if _, ok := pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+			t.Errorf("handle type %s not in %s", name, pkg.Path())
+		}
+	}
+	conn, query := methodsOf(pkg, "Connection"), methodsOf(pkg, "Query")
+	for _, name := range append(sortedKeys(apis.PopMethods), sortedKeys(apis.PopFinishers)...) {
+		if !conn[name] && !query[name] && !(name == "Q" && pkg.Scope().Lookup("Q") != nil) {
+			t.Errorf("method %s of neither Connection nor Query in %s", name, pkg.Path())
+		}
+	}
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		if strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(key, "("), "*"), apis.PopPkg+".") {
+			n++
+			if !idemvettest.ResolvesFullName(pkg, key) {
+				t.Errorf("%s does not resolve", key)
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("only %d pop rows", n)
+	}
+	tn, _ := pkg.Scope().Lookup("Connection").(*types.TypeName)
+	st, _ := tn.Type().Underlying().(*types.Struct)
+	found := false
+	for i := 0; st != nil && i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == apis.PopTxField && types.TypeString(f.Type(), nil) == "*"+apis.PopPkg+".Tx" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("Connection has no %s *Tx field", apis.PopTxField)
 	}
 }
 
