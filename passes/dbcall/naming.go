@@ -130,7 +130,7 @@ func gormFields(st *types.Struct) []gormField {
 			out = append(out, gormField{
 				column:  col,
 				path:    path,
-				primary: pk || f.Name() == "ID" && !hasPrimaryTag(st),
+				primary: pk || (col == "id" || f.Name() == "ID") && !hasPrimaryTag(st),
 				version: version,
 				unique:  uniq || uidx,
 				index:   tag["uniqueindex"],

@@ -49,3 +49,16 @@ func Begin(db *gorm.DB, id uint) error {
 	tx.Model(&Ride{ID: id}).Update("status", "done") // want `update rides set status="done" where id=\$id on Begin\(\); in explicit tx`
 	return tx.Commit().Error
 }
+
+// A key field spelled Id (column id) with no primaryKey tag is gorm's
+// primary key, as ID is.
+type Coupon struct {
+	Id     int    `json:"id"`
+	Code   string `json:"code" gorm:"uniqueIndex"`
+	Status int    `json:"status"`
+}
+
+func Redeem(db *gorm.DB, c *Coupon) error {
+	c.Status = 2
+	return db.Save(c).Error // want `update coupons set id=\$c\.Id,code=\$c\.Code,status=2 where id=\$c\.Id on db`
+}

@@ -61,6 +61,7 @@ func (db *DB) Raw(sql string, values ...interface{}) (tx *DB)            { retur
 func (db *DB) Session(config *Session) *DB                               { return db }
 func (db *DB) WithContext(ctx interface{}) *DB                           { return db }
 func (db *DB) Debug() (tx *DB)                                           { return db }
+func (db *DB) Set(key string, value interface{}) *DB                     { return db }
 func (db *DB) Create(value interface{}) (tx *DB)                         { return db }
 func (db *DB) CreateInBatches(value interface{}, batchSize int) (tx *DB) { return db }
 func (db *DB) Save(value interface{}) (tx *DB)                           { return db }
