@@ -28,8 +28,19 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		return analysis.Diagnostic{}, false
 	}
 	guards := db.Guards(a)
-	// Comparisons first: they say what the WHERE should carry.
-	sort.SliceStable(guards, func(i, j int) bool { return guards[i].Op != token.ILLEGAL && guards[j].Op == token.ILLEGAL })
+	// Comparisons first: they say what the WHERE should carry; an
+	// equality first among them (the case of a switch on the state that
+	// leads to the write says more than the cases that return before it).
+	rank := func(g dbcall.Guard) int {
+		switch g.Op {
+		case token.EQL:
+			return 0
+		case token.ILLEGAL:
+			return 2
+		}
+		return 1
+	}
+	sort.SliceStable(guards, func(i, j int) bool { return rank(guards[i]) < rank(guards[j]) })
 	for _, g := range guards {
 		if g.Op == token.ILLEGAL {
 			continue // a condition computed from the column (a throttle on last_used, a helper): too varied to read
@@ -53,7 +64,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
 		}
-		return staleGuardDiagnostic(pass, a, g), true
+		return staleGuardDiagnostic(pass, db, a, g), true
 	}
 	return analysis.Diagnostic{}, false
 }
@@ -217,7 +228,7 @@ func advisoryBefore(db *dbcall.Result, read *dbcall.Access) bool {
 	return false
 }
 
-func staleGuardDiagnostic(pass *analysis.Pass, a *dbcall.Access, g dbcall.Guard) analysis.Diagnostic {
+func staleGuardDiagnostic(pass *analysis.Pass, db *dbcall.Result, a *dbcall.Access, g dbcall.Guard) analysis.Diagnostic {
 	checkAt := analysisutil.Position(pass.Fset, g.If.Cond.Pos())
 	if !g.If.Cond.Pos().IsValid() {
 		checkAt = analysisutil.Position(pass.Fset, g.Read.Pos)
@@ -226,7 +237,7 @@ func staleGuardDiagnostic(pass *analysis.Pass, a *dbcall.Access, g dbcall.Guard)
 	if g.Read.Via != nil {
 		readAt = fmt.Sprintf("%s (by %s)", readAt, g.Read.Via.Callees[0])
 	}
-	pred := predicate(g)
+	pred := predicate(db, g)
 	fix := fmt.Sprintf("add %s and treat 0 rows affected as a conflict, or read the row FOR UPDATE in the same transaction", pred)
 	if a.Lib == apis.LibGorm && a.Via == nil {
 		fix = fmt.Sprintf(`add Where("%s") and treat RowsAffected == 0 as a conflict, or read the row with clause.Locking`, strings.TrimPrefix(strings.ReplaceAll(pred, "$n", "?"), "AND "))
@@ -248,8 +259,9 @@ func staleGuardDiagnostic(pass *analysis.Pass, a *dbcall.Access, g dbcall.Guard)
 }
 
 // predicate renders the guard as the SQL condition the write should carry:
-// "AND status = 'searching'", "AND balance >= $n".
-func predicate(g dbcall.Guard) string {
+// "AND status = 'searching'", "AND balance >= $n", "AND state <> 'ISSUED'"
+// for a Go enum whose String method names the constant's text.
+func predicate(db *dbcall.Result, g dbcall.Guard) string {
 	if g.Op == token.ILLEGAL || g.Other == nil {
 		return fmt.Sprintf("AND %s = <the value checked>", g.Column)
 	}
@@ -266,12 +278,15 @@ func predicate(g dbcall.Guard) string {
 			return fmt.Sprintf("AND %s = %t", g.Column, constant.BoolVal(c.Value) == (g.Op == token.EQL))
 		}
 		_, enum := types.Unalias(c.Type()).(*types.Named)
+		text, known := db.EnumText(c)
 		switch {
 		case c.Value.Kind() == constant.String:
 			val = "'" + constant.StringVal(c.Value) + "'"
+		case enum && known:
+			val = "'" + strings.ReplaceAll(text, "'", "''") + "'" // the text its String method gives
 		case !enum:
 			val = c.Value.ExactString()
-		} // a Go enum: the database holds what it converts to
+		} // a Go enum otherwise: the database holds what it converts to
 	}
 	return fmt.Sprintf("AND %s %s %s", g.Column, op, val)
 }

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact)},
 }
 
 // Result is the database model of one package.
@@ -48,6 +48,7 @@ type Result struct {
 	writers map[string][]Writer
 	// mints answers Minted.
 	mints *mints
+	enums *enums
 }
 
 // FuncInfo is the model of one function.
@@ -107,8 +108,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 		// read from the syntax, so model packages need no SSA.
 		muts = scanMutations(pass)
 		result.mints = &mints{pass: pass, own: scanMints(pass), imp: map[*types.Func]*mintFact{}}
+		result.enums = &enums{pass: pass, own: scanEnumTexts(pass), imp: map[*types.TypeName]*enumTextFact{}}
 	} else if !isLibrary(pass.Pkg.Path()) {
 		result.mints = &mints{pass: pass, imp: map[*types.Func]*mintFact{}}
+		result.enums = &enums{pass: pass, imp: map[*types.TypeName]*enumTextFact{}}
 	}
 	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil

@@ -30,7 +30,7 @@ func (s *Service) Issue(id string, sigs []string) error {
 			return err
 		}
 	}
-	return s.Repo.SetState(id, quoterepo.Issued) // want `check-then-update on quotes\(state\): the check at quotesvc.go:\d+ of the value read at quotesvc.go:\d+ \(by quoterepo.Repo.Quote\) is not in the WHERE of the update by quoterepo.Repo.SetState, so concurrent requests all pass it; add AND state <> \$n`
+	return s.Repo.SetState(id, quoterepo.Issued) // want `check-then-update on quotes\(state\): the check at quotesvc.go:\d+ of the value read at quotesvc.go:\d+ \(by quoterepo.Repo.Quote\) is not in the WHERE of the update by quoterepo.Repo.SetState, so concurrent requests all pass it; add AND state <> 'ISSUED'`
 }
 
 // IssuePaid marks a paid quote pending before signing, but by id alone:
@@ -48,7 +48,7 @@ func (s *Service) IssuePaid(id string, sigs []string) error {
 	case quoterepo.Pending:
 		return ErrPending
 	case quoterepo.Paid:
-		if err := s.Repo.SetState(id, quoterepo.Pending); err != nil { // want `check-then-update on quotes\(state\): .* by quoterepo.Repo.SetState, so concurrent requests all pass it; add AND state <> \$n`
+		if err := s.Repo.SetState(id, quoterepo.Pending); err != nil { // want `check-then-update on quotes\(state\): .* by quoterepo.Repo.SetState, so concurrent requests all pass it; add AND state = 'PAID'`
 			return err
 		}
 		for _, sig := range sigs {
