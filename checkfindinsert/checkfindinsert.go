@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -74,7 +75,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			read := ins.CheckedBy
 			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) {
 				b := uniqueness(cat, read, ins, cols)
-				if c.rerun(b, read, ins) {
+				if c.rerun(txs, b, read, ins) {
 					continue
 				}
 				d := diagnostic(pass, read, ins, cols, b)
@@ -114,7 +115,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 					reported = true
 					break
 				}
-				if c.rerun(b, d.Access, ins) {
+				if c.rerun(txs, b, d.Access, ins) {
 					reported = true
 					break
 				}
@@ -265,13 +266,34 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 //		return route.ID, err
 //	})
 //
-// Without a constraint both inserts succeed and nothing is retried.
-func (c *checker) rerun(b backing, read, ins *dbcall.Access) bool {
+// Without a constraint both inserts succeed and nothing is retried. A
+// transaction begun outside the retry is no help either: the violation
+// aborts it, and the next attempt runs the lookup in the aborted
+// transaction (or, at best, in its old snapshot).
+func (c *checker) rerun(txs *txscope.Result, b backing, read, ins *dbcall.Access) bool {
 	if b.unique == "" || c.rt == nil || c.rt.Err != nil {
 		return false
 	}
 	r := c.rt.Reruns(ins.Call, ins.Err)
-	return r != nil && r.Inside(read.Call)
+	if r == nil || !r.Inside(read.Call) {
+		return false
+	}
+	tx := txs.Of(ins)
+	if tx != nil && (tx.Begin == nil || !r.Inside(tx.Begin)) {
+		return false
+	}
+	if tx == nil && ins.Handle.Path == "" && ins.Handle.Root != nil {
+		// A transaction the model does not place (captured by the
+		// retried closure from outside): maybe begun before the retry.
+		t := ins.Handle.Root.Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok && !txscope.IsTxType(t) {
+			t = p.Elem()
+		}
+		if txscope.IsTxType(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // backing says what guarantees the key's uniqueness.

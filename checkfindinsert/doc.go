@@ -76,8 +76,9 @@
 // A retry that tries again only on some errors (go-retry's RetryableError,
 // retry-go's RetryIf, an application's helper that retries deadlocks), an
 // error made terminal (restate.TerminalError, backoff.Permanent), an
-// insert whose error is logged and dropped, and a key no constraint backs
-// are still reported.
+// insert whose error is logged and dropped, a transaction begun before the
+// retry (the violation aborts it, and the next attempt looks in it again),
+// and a key no constraint backs are still reported.
 //
 // In-process serialization protects one process only. idemvet takes it as
 // the author's statement that the service runs as a single instance: a

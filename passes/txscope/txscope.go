@@ -656,6 +656,10 @@ func (f *finder) params(fn *ssa.Function) {
 	}
 }
 
+// IsTxType reports the transaction types of the supported libraries
+// (*sql.Tx, pgx.Tx, *sqlx.Tx, bun.Tx, ent's Tx).
+func IsTxType(t types.Type) bool { return isTxType(t) }
+
 // isTxType reports the transaction types of the supported libraries.
 func isTxType(t types.Type) bool {
 	switch types.TypeString(t, nil) {

@@ -224,3 +224,26 @@ func (w *Workflow) AssignViaHelper(ctx restate.ObjectContext, host, app string) 
 		return id, tx.Commit()
 	})
 }
+
+// AssignRouteOuterTx: the transaction is begun before the retry; the
+// violation aborts it, and the next attempt's lookup runs in it again.
+func (w *Workflow) AssignRouteOuterTx(ctx context.Context, host, app string) error {
+	tx, err := w.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	err = backoff.Retry(func() error {
+		var id string
+		err := tx.QueryRowContext(ctx, `SELECT id FROM routes WHERE hostname = ?`, host).Scan(&id)
+		if err == nil {
+			return nil
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO routes (id, hostname, app_id) VALUES (?, ?, ?)`, newID(), host, app) // want `check-then-insert on routes\(hostname\): the UNIQUE constraint routes_hostname_unique`
+		return err
+	}, backoff.NewExponentialBackOff())
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
+}
