@@ -10,6 +10,20 @@ var NotFoundErrors = map[string]bool{
 	"github.com/georgysavva/scany/v2/dbscan.ErrNotFound": true,
 }
 
+// ErrorPassThrough are functions returning their error argument (by
+// index) wrapped, or unwrapped to the error below every wrapper: what the
+// argument says of a query's outcome, their result says too
+// (errors.Cause(err) == sql.ErrNoRows, as pop's users write it;
+// errors.Wrap(err, "...") tested after).
+var ErrorPassThrough = map[string]int{
+	"github.com/pkg/errors.Cause":        0,
+	"github.com/pkg/errors.Wrap":         0,
+	"github.com/pkg/errors.Wrapf":        0,
+	"github.com/pkg/errors.WithStack":    0,
+	"github.com/pkg/errors.WithMessage":  0,
+	"github.com/pkg/errors.WithMessagef": 0,
+}
+
 // UniqueViolationErrors lists sentinel errors that mean a unique constraint
 // rejected a write.
 var UniqueViolationErrors = map[string]bool{

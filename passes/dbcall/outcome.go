@@ -81,6 +81,11 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 				return a
 			}
 		}
+		if i, ok := apis.ErrorPassThrough[analysisutil.FuncName(&x.Call)]; ok && i < len(x.Call.Args) {
+			if a := fi.signalWalk(x.Call.Args[i], phis); a != nil && a.Found.Signal == SignalErr {
+				return a
+			}
+		}
 		if analysisutil.FuncName(&x.Call) == "fmt.Errorf" && len(x.Call.Args) == 2 {
 			if f, ok := constString(x.Call.Args[0]); ok && strings.Contains(f, "%w") {
 				if args, ok := variadicArgs(x.Call.Args[1]); ok {

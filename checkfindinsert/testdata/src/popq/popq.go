@@ -11,6 +11,7 @@ import (
 	"github.com/gobuffalo/buffalo"
 	"github.com/gobuffalo/pop/v6"
 	"github.com/lib/pq"
+	pkgerrors "github.com/pkg/errors"
 )
 
 type Subscriber struct {
@@ -56,6 +57,17 @@ func Subscribe(db *pop.Connection, email string, list int) error {
 		return err
 	}
 	return db.Create(&Subscriber{Email: email, ListID: list}) // want `check-then-insert on subscribers\(email, list_id\)`
+}
+
+// pkg/errors' Cause, as pop's users test for no row: the insert runs
+// only when the lookup found none.
+func Enroll(db *pop.Connection, email string) error {
+	var s Subscriber
+	err := db.Where("email = ?", email).First(&s)
+	if pkgerrors.Cause(err) == sql.ErrNoRows {
+		return db.Create(&Subscriber{Email: email}) // want `check-then-insert on subscribers\(email\)`
+	}
+	return pkgerrors.Wrap(err, "finding subscriber")
 }
 
 // Count in a Transaction callback, then ValidateAndCreate.
