@@ -2,6 +2,8 @@ package dbcall
 
 import (
 	"go/token"
+	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -602,7 +604,66 @@ func (r *Result) lookedUpBy(fn *ssa.Function, x, y Ref) bool {
 			return true
 		}
 	}
+	// A field of the row a lookup returned, whose column (by its db or
+	// gorm tag, else its name) is the lookup's key: project.UID of the
+	// project FetchProjectByID(ctx, id) returned holds id, even when the
+	// row is built from the result by a helper the model does not follow
+	// (convoy's rowToProject) or the lookup is known by its name alone.
+	if x.Root == nil || x.Path == "" || strings.Contains(x.Path[1:], ".") {
+		return false
+	}
+	fi := r.Func(fn)
+	if fi == nil {
+		return false
+	}
+	root := unwrap(x.Root)
+	call := root
+	if ex, ok := root.(*ssa.Extract); ok && ex.Index == 0 {
+		call = ex.Tuple
+	}
+	col := fieldColumn(root.Type(), x.Path[1:])
+	if col == "" {
+		return false
+	}
+	for _, a := range fi.Accesses {
+		if a.Kind != KindRead || a.Call == nil || a.Call.Value() == nil || ssa.Value(a.Call.Value()) != call || a.Count || a.Exists {
+			continue
+		}
+		for _, w := range a.Where {
+			if w.Op == "=" && !w.Value.IsZero() && w.Value.Same(y) && w.Column == col {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// fieldColumn returns the column the field name of the struct t (or of
+// what t points to) maps to: its db tag, its gorm column, or its name in
+// snake case; "" when t has no such field.
+func fieldColumn(t types.Type, name string) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Name() != name {
+			continue
+		}
+		tag := reflect.StructTag(st.Tag(i))
+		if db, _, _ := strings.Cut(tag.Get("db"), ","); db != "" && db != "-" {
+			return db
+		}
+		if g := parseGormTag(tag.Get("gorm")); g["column"] != "" {
+			return g["column"]
+		}
+		return snakeCase(f.Name())
+	}
+	return ""
 }
 
 // FlagOf returns the read whose found flag v holds at the instruction at:

@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"crosspkg/eventrepo"
+	"crosspkg/projrepo"
 )
 
 // Process flags the event a duplicate when its key was seen and stores it:
@@ -32,7 +33,39 @@ func Broadcast(ctx context.Context, repo *eventrepo.Repo, id, project, key strin
 	return repo.Create(ctx, ev) // want `check-then-insert on events\(idempotency_key, project_id\): is_duplicate is set from the lookup`
 }
 
+// BroadcastFetched (convoy's broadcast and dynamic event channels) looks
+// the project up by the id it was given, looks the key up in that project
+// and inserts the event into the project it fetched: project.UID is the
+// id it was fetched by.
+func BroadcastFetched(ctx context.Context, projects *projrepo.Repo, repo *eventrepo.Repo, id, projectID, key string) error {
+	project, err := projects.FetchProjectByID(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	dup, err := repo.KeyExists(ctx, projectID, key)
+	if err != nil {
+		return err
+	}
+	ev := &eventrepo.Event{UID: id, ProjectID: project.UID, IdempotencyKey: key, IsDuplicate: dup}
+	return repo.Create(ctx, ev) // want `check-then-insert on events\(idempotency_key, project_id\): is_duplicate is set from the lookup`
+}
+
 // ---- silent ----
+
+// BroadcastNamed fetches the project by its name: its id is not the one
+// the key was looked up in.
+func BroadcastNamed(ctx context.Context, projects *projrepo.Repo, repo *eventrepo.Repo, id, projectID, name, key string) error {
+	project, err := projects.FetchProjectByName(ctx, name)
+	if err != nil {
+		return err
+	}
+	dup, err := repo.KeyExists(ctx, projectID, key)
+	if err != nil {
+		return err
+	}
+	ev := &eventrepo.Event{UID: id, ProjectID: project.UID, IdempotencyKey: key, IsDuplicate: dup}
+	return repo.Create(ctx, ev) // ok: another project's key
+}
 
 // ProcessClaimed keeps the cheap pre-check; the repository decides under
 // an advisory lock.
