@@ -33,6 +33,9 @@ type node struct {
 	pkg  *packages.Package
 	root bool
 	deps []*node // in import path order
+	// wired are the roots implementing what the package uses, whose facts
+	// it inherits without importing them (wiring.go).
+	wired []*node
 
 	once     sync.Once
 	types    *types.Package
@@ -93,6 +96,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		n.root = true
 		roots = append(roots, n)
 	}
+	wire(roots)
 
 	var producers []*analysis.Analyzer
 	for a := range closure(analyzers) {
@@ -177,6 +181,9 @@ func (d *driver) process(n *node) {
 	n.once.Do(func() {
 		var wg sync.WaitGroup
 		for _, dep := range n.deps {
+			wg.Go(func() { d.process(dep) })
+		}
+		for _, dep := range n.wired {
 			wg.Go(func() { d.process(dep) })
 		}
 		wg.Wait()
@@ -275,7 +282,7 @@ func (d *driver) check(n *node) {
 
 	// Facts: what the imports pass on, as x/tools' checker filters them.
 	inherited := map[factKey]analysis.Fact{}
-	for _, dep := range n.deps {
+	for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
 		for k, f := range dep.facts {
 			if k.obj == nil || exportedFrom(k.obj, dep.types) {
 				inherited[k] = f

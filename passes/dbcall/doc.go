@@ -59,8 +59,12 @@
 //
 // Calls through interfaces are summarized from the implementations the
 // package can see: methods of its own types, and methods with summaries in
-// the packages it imports whose receivers implement the interface. When
-// none is visible — a service declares a repository interface and main
+// the packages it imports whose receivers implement the interface (a
+// method promoted from an interface field the implementation embeds runs
+// that field's implementations: an executor embedding the queries'
+// interface); in a standalone run, also the methods of the packages main
+// wires in (see the README: the driver makes a package naming D.T inherit
+// the facts of the run's packages returning D.T). When none is visible — a service declares a repository interface and main
 // wires in an implementation from a package the service does not import —
 // the access is inferred from the method's name and arguments:
 // GetUserByEmail(ctx, email) reads users by email, CreateUser(ctx, u)

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"example.com/wiring/repository/pg"
+	"example.com/wiring/service"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	svc := &service.Service{Accounts: pg.NewAccountRepository(db)}
+	http.HandleFunc("/credit", func(w http.ResponseWriter, r *http.Request) {
+		_ = svc.Credit(context.Background(), 1, 10)
+	})
+	_ = http.ListenAndServe(":8080", nil)
+}

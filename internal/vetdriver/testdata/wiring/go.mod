@@ -1,0 +1,3 @@
+module example.com/wiring
+
+go 1.26
