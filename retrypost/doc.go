@@ -101,7 +101,9 @@
 // a request fails), worker loops whose success does not leave the loop,
 // and loops whose request is computed from the previous answer (a
 // cursor); on loops that try again only on 429 Too Many Requests, an
-// answer that says the request was not processed; on retry-go with
+// answer that says the request was not processed, or only on an error a
+// function named for rate limits accepts (IsRateLimitError,
+// acme.AsRateLimitError), every other failure leaving the loop; on retry-go with
 // Attempts(1) and backoff with WithMaxRetries(b, 0); on go-retryablehttp
 // clients with RetryMax = 0, a RetryMax it cannot read, or any custom
 // CheckRetry (it cannot tell whether the policy retries POSTs), and on

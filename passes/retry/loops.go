@@ -226,6 +226,11 @@ func (b *builder) retryLoop(fn *ssa.Function, l *loop) *Region {
 	var decisive []*ssa.BasicBlock
 	var op *ssa.Call
 	rateLimit, sawOther := false, false
+	// The tests of an error that say it is a rate limit (the request was
+	// refused, not processed: acme.AsRateLimitError(err)), and the
+	// in-loop sides of the other decisive tests.
+	var limitTests []*ssa.BasicBlock
+	var otherSides []*ssa.BasicBlock
 	for _, blk := range fn.Blocks {
 		if !l.body[blk] || len(blk.Instrs) == 0 {
 			continue
@@ -239,6 +244,10 @@ func (b *builder) retryLoop(fn *ssa.Function, l *loop) *Region {
 			continue
 		}
 		repeatOnTrue := in0
+		if repeatOnTrue && rateLimitTest(ifi.Cond) {
+			limitTests = append(limitTests, blk)
+			continue
+		}
 		var srcs []outcome
 		collectOutcomes(ifi.Cond, false, 0, map[ssa.Value]bool{}, &srcs)
 		for _, s := range srcs {
@@ -266,12 +275,32 @@ func (b *builder) retryLoop(fn *ssa.Function, l *loop) *Region {
 				rateLimit = true
 			} else {
 				sawOther = true
+				if repeatOnTrue {
+					otherSides = append(otherSides, blk.Succs[0])
+				} else {
+					otherSides = append(otherSides, blk.Succs[1])
+				}
 			}
 			break
 		}
 	}
 	if len(decisive) == 0 {
 		return nil
+	}
+	if len(limitTests) == 1 && sawOther {
+		// A failure goes round again only through the rate-limit test:
+		// every other failure leaves the loop.
+		lt := limitTests[0]
+		through := false
+		for _, side := range otherSides {
+			if ssautil.ReachableAvoiding(side, l.header, lt, lt.Succs[0]) {
+				through = true
+				break
+			}
+		}
+		if !through {
+			rateLimit, sawOther = true, false
+		}
 	}
 	repeated := map[*ssa.BasicBlock]bool{}
 	stack := decisive
@@ -638,6 +667,32 @@ func derivesFrom(v ssa.Value, call *ssa.Call, depth int, seen map[ssa.Value]bool
 	}
 	for _, op := range instr.Operands(nil) {
 		if *op != nil && derivesFrom(*op, call, depth+1, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// rateLimitTest reports a condition that tells whether an error is a
+// rate limit: a call taking an error and named for it (IsRateLimitError,
+// acme.AsRateLimitError's ok, isTooManyRequests).
+func rateLimitTest(cond ssa.Value) bool {
+	if ex, ok := cond.(*ssa.Extract); ok {
+		cond = ex.Tuple
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	name := strings.ToLower(analysisutil.FuncName(call.Common()))
+	if i := strings.LastIndexAny(name, "./"); i >= 0 {
+		name = name[i+1:]
+	}
+	if !strings.Contains(name, "ratelimit") && !strings.Contains(name, "toomanyrequests") {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if isError(a.Type()) {
 			return true
 		}
 	}

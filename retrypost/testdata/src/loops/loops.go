@@ -281,6 +281,56 @@ func (s *Sender) RateLimited(body []byte) error {
 	return errors.New("rate limited")
 }
 
+type rateLimitError struct{ RetryAfter time.Duration }
+
+func (e *rateLimitError) Error() string { return "rate limited" }
+
+func asRateLimitError(err error) (*rateLimitError, bool) {
+	var rl *rateLimitError
+	ok := errors.As(err, &rl)
+	return rl, ok
+}
+
+// RateLimitedErr tries again only when the error says the server refused
+// the request for its rate limit (an ACME client's order, waiting until
+// retry-after); every other failure leaves the loop.
+func (s *Sender) RateLimitedErr(body []byte) error {
+	for attempt := 0; attempt <= 3; attempt++ {
+		resp, err := s.HTTP.Post(s.URL, "application/json", bytes.NewReader(body)) // ok: only a rate-limit error is retried
+		if err == nil {
+			drain(resp)
+			return nil
+		}
+		if rl, ok := asRateLimitError(err); ok {
+			time.Sleep(rl.RetryAfter)
+			continue
+		}
+		return err
+	}
+	return errors.New("rate limited")
+}
+
+// RateLimitedOrTimeout tries again on a timeout too, after which the
+// server may have processed the request.
+func (s *Sender) RateLimitedOrTimeout(body []byte) error {
+	for attempt := 0; attempt <= 3; attempt++ {
+		resp, err := s.HTTP.Post(s.URL, "application/json", bytes.NewReader(body)) // want `POST to \{URL\} is retried by the loop at loops.go:\d+ without an idempotency key`
+		if err == nil {
+			drain(resp)
+			return nil
+		}
+		if rl, ok := asRateLimitError(err); ok {
+			time.Sleep(rl.RetryAfter)
+			continue
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			continue
+		}
+		return err
+	}
+	return errors.New("gave up")
+}
+
 // FailoverHosts sends to the next host when one fails: a range over a
 // list, which the analyzer does not treat as a retry.
 func (s *Sender) FailoverHosts(hosts []string, body []byte) error {
