@@ -371,7 +371,27 @@ func readAtMost(path string, n int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, n))
+	// A buffer of the file's size plus one byte (to see the end) reads it
+	// in one go; io.ReadAll's growing buffer cost more than the read.
+	size := int64(512)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size()+1 > size {
+		size = info.Size() + 1
+	}
+	b := make([]byte, 0, min(size, n))
+	r := io.LimitReader(f, n)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		m, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+m]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // upPart returns the part of a migration that migrates up, and its offset.
@@ -450,38 +470,19 @@ func looksLikeDDL(s string) bool {
 // are CREATE TABLE / ALTER TABLE / CREATE INDEX statements, and .sql files
 // named by //go:embed directives.
 func (c *Catalog) readGo(root string, seen map[string]bool) {
-	var files []string
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			if path != root {
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-					return filepath.SkipDir // another module
-				}
-			}
-			return nil
-		}
-		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	sort.Strings(files)
-	for _, f := range files {
-		if readable(f, root) != nil {
+	files := walkModule(root).goFiles
+	for _, gf := range files {
+		f := gf.path
+		// A regular file the walk found (it follows no link) lies inside
+		// the module; a link is resolved and checked.
+		if !gf.regular && readable(f, root) != nil {
 			continue // a link out of the module, or not a file
 		}
 		data, err := readAtMost(f, 4<<20+1)
 		if err != nil || len(data) > 4<<20 {
 			continue
 		}
-		hasDDL := containsFold(data, "create table") || containsFold(data, "create unique index") || containsFold(data, "alter table")
+		hasDDL := hasDDLWord(data)
 		hasEmbed := bytes.Contains(data, []byte("//go:embed"))
 		hasEnt := filepath.Base(f) == "schema.go" && bytes.Contains(data, []byte(entImport))
 		if !hasDDL && !hasEmbed && !hasEnt {
@@ -583,6 +584,39 @@ func concatLiterals(e ast.Expr, depth int) (string, bool) {
 	return "", false
 }
 
+// hasDDLWord reports whether data contains "create table", "create
+// unique index" or "alter table" in any case: containsFold's test for the
+// three words in one pass over data.
+func hasDDLWord(data []byte) bool {
+	for i := 0; i < len(data); i++ {
+		switch data[i] | 0x20 {
+		case 'c':
+			if foldAt(data, i, "create table") || foldAt(data, i, "create unique index") {
+				return true
+			}
+		case 'a':
+			if foldAt(data, i, "alter table") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldAt reports whether the lower-case ASCII word w is at data[i:] in any
+// case (a space matches only a space).
+func foldAt(data []byte, i int, w string) bool {
+	if i+len(w) > len(data) {
+		return false
+	}
+	for j := 1; j < len(w); j++ {
+		if data[i+j]|0x20 != w[j] && (w[j] != ' ' || data[i+j] != ' ') {
+			return false
+		}
+	}
+	return true
+}
+
 // containsFold reports whether data contains the lower-case ASCII word w
 // in any case, without copying data.
 func containsFold(data []byte, w string) bool {
@@ -611,31 +645,85 @@ func looksLikeDDLText(s string) bool {
 // directories deep, skipping vendor, testdata and nested modules), as
 // (directory, file) pairs.
 func sqlcConfigsIn(root string) [][2]string {
-	var out [][2]string
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
+	return walkModule(root).sqlcConfigs
+}
+
+// moduleFiles is what one walk of a module's directories finds: its Go
+// files (not tests; for readGo) and its sqlc configurations (for
+// sqlcConfigsIn).
+type moduleFiles struct {
+	goFiles     []goFile
+	sqlcConfigs [][2]string
+}
+
+type goFile struct {
+	path string
+	// regular: the walk saw a regular file (not a link), so it lies
+	// inside the module.
+	regular bool
+}
+
+// walks holds one walk per module root: go vet runs a process per
+// package, and each process whose checkers ask for a table discovers the
+// schema, so the walk and the reads of the module's files are what it
+// costs (issue 18: a walk for the sqlc configurations, another for the Go
+// files, and every Go file's links resolved was most of the tool's CPU on
+// the synthetic module).
+var walks sync.Map // root → *walkEntry
+
+type walkEntry struct {
+	once sync.Once
+	mf   moduleFiles
+}
+
+// walkModule walks root's directories in lexical order, following no
+// link, skipping vendor, testdata, node_modules, hidden directories and
+// nested modules (a directory with a go.mod); Go files are not looked for
+// in directories named _*, and sqlc configurations at most four
+// directories deep.
+func walkModule(root string) moduleFiles {
+	v, _ := walks.LoadOrStore(root, &walkEntry{})
+	e := v.(*walkEntry)
+	e.once.Do(func() {
+		if info, err := os.Lstat(root); err != nil || !info.IsDir() {
+			return
 		}
-		if d.IsDir() {
-			rel, _ := filepath.Rel(root, path)
-			name := d.Name()
-			if path != root && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.Count(rel, string(filepath.Separator)) >= 4) {
-				return filepath.SkipDir
-			}
-			if path != root {
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-					return filepath.SkipDir
+		var walk func(dir string, depth int, goOK, sqlcOK bool)
+		walk = func(dir string, depth int, goOK, sqlcOK bool) {
+			entries, _ := os.ReadDir(dir)
+			for _, d := range entries {
+				name := d.Name()
+				path := filepath.Join(dir, name)
+				if d.IsDir() {
+					if name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") {
+						continue
+					}
+					if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+						continue // another module
+					}
+					// depth is the number of separators in the child's
+					// path relative to root.
+					g, q := goOK && !strings.HasPrefix(name, "_"), sqlcOK && depth < 4
+					if g || q {
+						walk(path, depth+1, g, q)
+					}
+					continue
+				}
+				if goOK && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+					e.mf.goFiles = append(e.mf.goFiles, goFile{path, d.Type().IsRegular()})
+				}
+				if sqlcOK {
+					switch name {
+					case "sqlc.yaml", "sqlc.yml", "sqlc.json":
+						e.mf.sqlcConfigs = append(e.mf.sqlcConfigs, [2]string{dir, path})
+					}
 				}
 			}
-			return nil
 		}
-		switch d.Name() {
-		case "sqlc.yaml", "sqlc.yml", "sqlc.json":
-			out = append(out, [2]string{filepath.Dir(path), path})
-		}
-		return nil
+		walk(root, 0, true, true)
+		sort.Slice(e.mf.goFiles, func(i, j int) bool { return e.mf.goFiles[i].path < e.mf.goFiles[j].path })
 	})
-	return out
+	return e.mf
 }
 
 // findSqlcConfig looks for sqlc.yaml, sqlc.yml or sqlc.json from dir up to
