@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -371,15 +372,18 @@ func readAtMost(path string, n int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	// A buffer of the file's size plus one byte (to see the end) reads it
-	// in one go; io.ReadAll's growing buffer cost more than the read.
-	size := int64(512)
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size()+1 > size {
-		size = info.Size() + 1
+	// A buffer of the file's size reads it in one go (io.ReadAll's growing
+	// buffer cost more than the read), and a read that fills it ends it.
+	size := int64(-1)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		size = info.Size()
 	}
-	b := make([]byte, 0, min(size, n))
+	b := make([]byte, 0, min(max(size+1, 512), n))
 	r := io.LimitReader(f, n)
 	for {
+		if size > 0 && int64(len(b)) == size {
+			return b, nil // the size Stat gave: read whole
+		}
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
 		}
@@ -584,6 +588,17 @@ func concatLiterals(e ast.Expr, depth int) (string, bool) {
 	return "", false
 }
 
+// hasGoMod reports whether dir, whose listing is entries, has a go.mod
+// (os.Stat finds it, following a link), asked only when it lists one.
+func hasGoMod(dir string, entries []os.DirEntry) bool {
+	i, found := slices.BinarySearchFunc(entries, "go.mod", func(e os.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	if !found || entries[i].Name() != "go.mod" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
 // hasDDLWord reports whether data contains "create table", "create
 // unique index" or "alter table" in any case: containsFold's test for the
 // three words in one pass over data.
@@ -688,9 +703,12 @@ func walkModule(root string) moduleFiles {
 		if info, err := os.Lstat(root); err != nil || !info.IsDir() {
 			return
 		}
-		var walk func(dir string, depth int, goOK, sqlcOK bool)
-		walk = func(dir string, depth int, goOK, sqlcOK bool) {
-			entries, _ := os.ReadDir(dir)
+		// walk visits dir's entries, whose paths relative to root have
+		// depth separators. A directory is read before it is judged: one
+		// listing a go.mod (that is, or links to, something) is another
+		// module, skipped.
+		var walk func(dir string, entries []os.DirEntry, depth int, goOK, sqlcOK bool)
+		walk = func(dir string, entries []os.DirEntry, depth int, goOK, sqlcOK bool) {
 			for _, d := range entries {
 				name := d.Name()
 				path := filepath.Join(dir, name)
@@ -698,15 +716,15 @@ func walkModule(root string) moduleFiles {
 					if name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") {
 						continue
 					}
-					if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					g, q := goOK && !strings.HasPrefix(name, "_"), sqlcOK && depth < 4
+					if !g && !q {
+						continue
+					}
+					sub, _ := os.ReadDir(path)
+					if hasGoMod(path, sub) {
 						continue // another module
 					}
-					// depth is the number of separators in the child's
-					// path relative to root.
-					g, q := goOK && !strings.HasPrefix(name, "_"), sqlcOK && depth < 4
-					if g || q {
-						walk(path, depth+1, g, q)
-					}
+					walk(path, sub, depth+1, g, q)
 					continue
 				}
 				if goOK && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
@@ -720,7 +738,8 @@ func walkModule(root string) moduleFiles {
 				}
 			}
 		}
-		walk(root, 0, true, true)
+		entries, _ := os.ReadDir(root)
+		walk(root, entries, 0, true, true)
 		sort.Slice(e.mf.goFiles, func(i, j int) bool { return e.mf.goFiles[i].path < e.mf.goFiles[j].path })
 	})
 	return e.mf
