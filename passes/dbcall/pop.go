@@ -560,3 +560,29 @@ func PopTxField(fa *ssa.FieldAddr) bool {
 	st, ok := p.Elem().Underlying().(*types.Struct)
 	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == apis.PopTxField
 }
+
+// popModelTableName returns the table of (&pop.Model{Value: User{}}).TableName(),
+// pop's way of naming a model's table in SQL text: the table of the
+// model stored in Value.
+func (b *builder) popModelTableName(call *ssa.CallCommon) string {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Name() != "TableName" || f.Pkg() == nil || f.Pkg().Path() != apis.PopPkg {
+		return ""
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || recvName(sig.Recv().Type()) != "Model" {
+		return ""
+	}
+	args := ssautil.FullArgs(call)
+	if len(args) == 0 {
+		return ""
+	}
+	v := storedField(args[0], []string{"Value"})
+	if v == nil {
+		return ""
+	}
+	if mi, ok := unwrap(v).(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	return b.popTable(unwrap(v).Type())
+}

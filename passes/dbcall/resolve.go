@@ -140,6 +140,14 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		if analysisutil.FuncName(&x.Call) == "fmt.Sprintf" && len(x.Call.Args) >= 1 {
 			return b.sprintf(&x.Call, depth, memo)
 		}
+		// A model's table spelled in the text: User{}.TableName(), or
+		// pop's (&pop.Model{Value: User{}}).TableName().
+		if t := b.tableNameCall(x); t != "" {
+			return text{s: t, known: true, param: -1}
+		}
+		if t := b.popModelTableName(&x.Call); t != "" {
+			return text{s: t, known: true, param: -1}
+		}
 		switch analysisutil.FuncName(&x.Call) {
 		case "(*strings.Builder).String", "(*bytes.Buffer).String":
 			if len(x.Call.Args) == 1 {

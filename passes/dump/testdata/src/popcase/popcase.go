@@ -3,6 +3,7 @@ package popcase
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gobuffalo/pop/v6"
@@ -113,4 +114,23 @@ func Explicit(c *pop.Connection, email string) error {
 		return err
 	}
 	return tx.TX.Commit()
+}
+
+type RefreshToken struct {
+	ID        int  `db:"id"`
+	SessionID int  `db:"session_id"`
+	Revoked   bool `db:"revoked"`
+}
+
+// The table named in the text by pop's Model, and by the model's own
+// TableName.
+func Revoke(tx *pop.Connection, session int) error {
+	table := (&pop.Model{Value: RefreshToken{}}).TableName()
+	return tx.RawQuery("UPDATE "+table+" SET revoked = true WHERE session_id = ? AND revoked = false", session).Exec() // want `update refresh_tokens set revoked=true where session_id=\$session,revoked=false on tx`
+}
+
+func LockDoc(tx *pop.Connection, id int) (*Document, error) {
+	d := &Document{}
+	err := tx.RawQuery(fmt.Sprintf("SELECT * FROM %q WHERE id = ? FOR UPDATE", d.TableName()), id).First(d) // want `select docs where id=\$id reads id\->complit\.ID,title\->complit\.Title lock=update on tx`
+	return d, err
 }

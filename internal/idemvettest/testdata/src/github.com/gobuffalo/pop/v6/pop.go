@@ -117,3 +117,12 @@ func (q *Query) UpdateQuery(model any, columnNames ...string) (int64, error) {
 }
 func (q *Query) Exec() error                 { return nil }
 func (q *Query) ExecWithCount() (int, error) { return 0, nil }
+
+// Model is a model value with its table: (&pop.Model{Value: User{}}).TableName().
+type Model struct {
+	Value any
+	As    string
+}
+
+// TableName returns the model's table.
+func (m *Model) TableName() string { return "" }
