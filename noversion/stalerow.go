@@ -31,6 +31,11 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 		// fix the message gives would be to write nothing.
 		return analysis.Diagnostic{}, false
 	}
+	if a.MarksRemoved(stale) {
+		// A soft delete saving the whole row (deleted_at = now()): the
+		// row's end, nothing of a concurrent edit is kept by anyone.
+		return analysis.Diagnostic{}, false
+	}
 	if guardedWrite(a, stale) || rowHeld(txs, read, a) || db.Serialized(read, a) {
 		return analysis.Diagnostic{}, false
 	}

@@ -38,6 +38,29 @@ func (a *Access) SoftDelete() bool {
 	return marks
 }
 
+// MarksRemoved reports an update that marks its row removed with a value
+// it did not read: a soft delete that carries the rest of the row along
+// (a whole-row save after client.DeletedAt = &now). stale lists the
+// columns written back as read (Result.Stale); a removal marker among
+// them is no removal, it writes back whatever the read saw (and undoes a
+// concurrent delete). The columns written back belong to a row being
+// deleted: reverting them loses nothing a reader will see.
+func (a *Access) MarksRemoved(stale []StaleColumn) bool {
+	if a.Kind != KindUpdate {
+		return false
+	}
+	back := map[string]bool{}
+	for _, s := range stale {
+		back[s.Column] = true
+	}
+	for _, s := range a.Set {
+		if !back[s.Column] && (softDeleteState(s) || softDeleteMarker(s)) {
+			return true
+		}
+	}
+	return false
+}
+
 // removedStates are the values of a state column that say a row was
 // removed by a soft delete: terminal, and reached by delete only.
 var removedStates = map[string]bool{"deleted": true, "archived": true, "removed": true, "trashed": true}

@@ -169,3 +169,39 @@ func UpdateRefreshed(db *gorm.DB, id uint, t *time.Time, token string) error {
 	app.Refresh(t, token)
 	return db.Save(&app).Error // want `stale row written back on applications\(description, name\)`
 }
+
+// Clients are deleted softly: the delete saves the whole row with
+// deleted_at set.
+type Client struct {
+	ID         uint
+	Name       string
+	SecretHash string
+	DeletedAt  *time.Time
+}
+
+func RotateSecret(db *gorm.DB, id uint, hash string) error {
+	return db.Model(&Client{ID: id}).Update("secret_hash", hash).Error
+}
+
+// A rename writes deleted_at back as read: a concurrent delete is undone,
+// a concurrent rotation reverted.
+func RenameClient(db *gorm.DB, id uint, name string) error {
+	var c Client
+	if err := db.First(&c, id).Error; err != nil {
+		return err
+	}
+	c.Name = name
+	return db.Save(&c).Error // want `stale row written back on clients\(deleted_at, secret_hash\)`
+}
+
+// The delete itself carries the other columns along, but they belong to a
+// row being removed.
+func DeleteClient(db *gorm.DB, id uint) error {
+	var c Client
+	if err := db.First(&c, id).Error; err != nil {
+		return err
+	}
+	now := time.Now()
+	c.DeletedAt = &now
+	return db.Save(&c).Error // ok: a soft delete of the whole row
+}
