@@ -315,6 +315,12 @@ func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 			return a, false, true
 		case n == "0" && op == token.NEQ, n == "0" && op == token.GTR, n == "1" && op == token.GEQ:
 			return a, true, true
+		case n == "1" && op == token.EQL && a.Kind == KindRead:
+			// RowsAffected == 1 of a lookup: exactly the row looked for;
+			// otherwise, for a lookup by key, none.
+			return a, true, true
+		case n == "1" && op == token.NEQ && a.Kind == KindRead:
+			return a, false, true
 		}
 	}
 	return nil, false, false

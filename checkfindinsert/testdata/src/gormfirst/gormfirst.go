@@ -121,3 +121,30 @@ func EnsureHandled(db *gorm.DB, email string) (*User, error) {
 	}
 	return &u, err
 }
+
+// A lookup helper that answers whether exactly one row matched: the
+// count compared with 1 is its found signal.
+func emailTaken(db *gorm.DB, email string) bool {
+	return db.Where("email = ?", email).Find(&User{}).RowsAffected == 1
+}
+
+func RegisterTaken(db *gorm.DB, email string) error {
+	if emailTaken(db, email) {
+		return ErrTaken
+	}
+	return db.Create(&User{Email: email}).Error // want `check-then-insert on users\(email\)`
+}
+
+func RegisterUntaken(db *gorm.DB, email string) error {
+	if db.Where("email = ?", email).Find(&User{}).RowsAffected != 1 {
+		return db.Create(&User{Email: email}).Error // want `check-then-insert on users\(email\)`
+	}
+	return nil
+}
+
+func RegisterTakenOnConflict(db *gorm.DB, email string) error {
+	if emailTaken(db, email) {
+		return ErrTaken
+	}
+	return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&User{Email: email}).Error // ok: a concurrent duplicate is skipped
+}
