@@ -925,6 +925,22 @@ func forwardsTx(fn *ssa.Function, cb ssa.Value, paramIdx func(ssa.Value) int) (i
 				}
 			}
 		}
+		// A wrapper given the transaction in a field: conn := c.Copy();
+		// conn.Connection = tx; fn(conn) (supabase/auth's
+		// storage.Connection over pop), fn(&Repo{db: tx}).
+		if refs := a.Referrers(); refs != nil {
+			for _, r := range *refs {
+				fa, ok := r.(*ssa.FieldAddr)
+				if !ok || fa.Referrers() == nil {
+					continue
+				}
+				for _, rr := range *fa.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == fa && ssautil.Unwrap(st.Val) == tx {
+						return true
+					}
+				}
+			}
+		}
 		return false
 	}
 	for _, blk := range body.Blocks {

@@ -53,6 +53,32 @@ func PayExplicit(db *pop.Connection, id int) error {
 	return tx.TX.Commit()
 }
 
+// Conn is an application's connection over pop's, whose Transaction
+// hands its callback a copy holding the transaction.
+type Conn struct {
+	*pop.Connection
+	name string
+}
+
+func (c *Conn) Copy() *Conn { cp := *c; return &cp }
+
+func (c *Conn) Transaction(fn func(*Conn) error) error {
+	return c.Connection.Transaction(func(tx *pop.Connection) error {
+		conn := c.Copy()
+		conn.Connection = tx
+		return fn(conn)
+	})
+}
+
+func PayWrapped(c *Conn, id int) error {
+	return c.Transaction(func(tx *Conn) error {
+		if err := tx.UpdateColumns(&Payout{ID: id, Status: "sending"}, "status"); err != nil {
+			return err
+		}
+		return send(id) // want `HTTP call \(popq.send → net/http.Post\) while the transaction holds the row lock`
+	})
+}
+
 // ---- silent ----
 
 // The bank is called after the commit.
