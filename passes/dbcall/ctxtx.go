@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -230,12 +231,15 @@ func (b *builder) ctxTxSource(fn *ssa.Function, v ssa.Value, depth int, seen map
 // accessorCall returns the context parameter of fn passed to a call of an
 // accessor whose result index is the transaction, or -1.
 func (b *builder) accessorCall(fn *ssa.Function, call *ssa.Call, index int) int {
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return -1
-	}
-	f := b.ctxAccessorOf(callee)
+	f := b.callAccessor(call)
 	if f == nil || f.Result != index {
+		// A handle taken from the carried transaction runs in it: ent's
+		// tx.Client() of the *ent.Tx the context carries.
+		if index == 0 && !call.Call.IsInvoke() && call.Call.Signature().Recv() != nil && len(call.Call.Args) > 0 && TxLike(call.Call.Args[0].Type()) {
+			if r := call.Call.Signature().Results(); r.Len() == 1 && !isErrorOrBasic(r.At(0).Type()) {
+				return b.ctxTxSource(fn, call.Call.Args[0], 1, map[ssa.Value]bool{})
+			}
+		}
 		return -1
 	}
 	args := ssautil.FullArgs(&call.Call)
@@ -243,6 +247,60 @@ func (b *builder) accessorCall(fn *ssa.Function, call *ssa.Call, index int) int 
 		return -1
 	}
 	return ctxParam(fn, args[f.Param])
+}
+
+// callAccessor returns the accessor fact of a call's callee: a static
+// callee's, or, for a call through an interface (flexprice's
+// postgres.IClient.Writer(ctx)), the one every implementation visible in
+// the package, its imports or the interface's package agrees on.
+func (b *builder) callAccessor(call *ssa.Call) *ctxAccessorFact {
+	if callee := call.Call.StaticCallee(); callee != nil {
+		return b.ctxAccessorOf(callee)
+	}
+	if !call.Call.IsInvoke() {
+		return nil
+	}
+	m := call.Call.Method
+	iface, ok := call.Call.Value.Type().Underlying().(*types.Interface)
+	if !ok || m.Pkg() == nil || IsStd(m.Pkg().Path()) {
+		return nil
+	}
+	pkgs := append([]*types.Package{b.pass.Pkg, m.Pkg()}, b.pass.Pkg.Imports()...)
+	seen := map[*types.Package]bool{}
+	var out *ctxAccessorFact
+	for _, p := range pkgs {
+		if seen[p] || IsStd(p.Path()) {
+			continue
+		}
+		seen[p] = true
+		for _, im := range b.implsCache.OfArgs(iface, analysisutil.TypeArgs(call.Call.Value.Type()), p) {
+			obj, _, _ := types.LookupFieldOrMethod(im.Type, true, m.Pkg(), m.Name())
+			impl, ok := obj.(*types.Func)
+			if !ok {
+				continue
+			}
+			impl = impl.Origin()
+			var f *ctxAccessorFact
+			if impl.Pkg() == b.pass.Pkg {
+				if fn := b.ssaPkg.Prog.FuncValue(impl); fn != nil {
+					f = b.ctxAccessorOf(fn)
+				}
+			} else {
+				var imp ctxAccessorFact
+				if b.pass.ImportObjectFact(impl, &imp) {
+					f = &imp
+				}
+			}
+			if f == nil {
+				continue // a fake or a stand-in: not an accessor
+			}
+			if out != nil && *out != *f {
+				return nil
+			}
+			out = f
+		}
+	}
+	return out
 }
 
 // ctxParam returns the index of the parameter of fn that ctx derives from,
@@ -280,11 +338,7 @@ func (b *builder) ctxHandle(r Ref) (Ref, bool) {
 	if call == nil {
 		return r, false
 	}
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return r, false
-	}
-	f := b.ctxAccessorOf(callee)
+	f := b.callAccessor(call)
 	if f == nil || f.Result != index {
 		return r, false
 	}
