@@ -91,6 +91,16 @@ func TestSources(t *testing.T) {
 			want: "rides(pk id; unique driver_id where status = 'active'; version version)",
 		},
 		{
+			// pop renders a migration as a Go template before running it:
+			// the schema is a template action before the table name.
+			name: "pop sql migrations with template actions",
+			files: map[string]string{
+				"migrations/20240101000000_init.up.sql":   "CREATE TABLE IF NOT EXISTS {{ index .Options \"Namespace\" }}.oauth_clients (\n  id uuid NOT NULL,\n  client_id text NOT NULL,\n  CONSTRAINT oauth_clients_pkey PRIMARY KEY (id)\n);\n{{ if .Options.Unique }}CREATE UNIQUE INDEX oauth_clients_client_id_idx ON {{ index .Options \"Namespace\" }}.oauth_clients (client_id);{{ end }}\n",
+				"migrations/20240101000000_init.down.sql": "DROP TABLE {{ index .Options \"Namespace\" }}.oauth_clients;",
+			},
+			want: "oauth_clients(pk id; unique client_id)",
+		},
+		{
 			name: "dbmate",
 			files: map[string]string{
 				"db/migrations/20240101000000_create.sql": "-- migrate:up\nCREATE TABLE coupons (code text PRIMARY KEY);\n\n-- migrate:down\nDROP TABLE coupons;\n",

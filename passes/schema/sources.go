@@ -361,7 +361,7 @@ func (c *Catalog) readFile(path string, discovered bool) {
 		return
 	}
 	c.Files = append(c.Files, path)
-	text, offset := upPart(string(data))
+	text, offset := upPart(blankTemplateActions(string(data)))
 	c.readSQL(path, text, lineOf(string(data), offset)-1)
 }
 
@@ -396,6 +396,39 @@ func readAtMost(path string, n int64) ([]byte, error) {
 			return b, err
 		}
 	}
+}
+
+// blankTemplateActions blanks the Go template actions of a migration
+// that a tool renders before running it (pop's fizz/sql migrations name
+// the schema as {{ index .Options "Namespace" }}.users): each action, and
+// a dot right after it, becomes spaces, so the statement reads as written
+// for the default schema and lines and columns stay where they were.
+// Both arms of an {{ if }} stay; the catalog is a union anyway.
+func blankTemplateActions(text string) string {
+	if !strings.Contains(text, "{{") {
+		return text
+	}
+	b := []byte(text)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '{' || b[i+1] != '{' {
+			continue
+		}
+		end := strings.Index(text[i+2:], "}}")
+		if end < 0 {
+			break
+		}
+		stop := i + 2 + end + 2
+		if stop < len(b) && b[stop] == '.' {
+			stop++
+		}
+		for j := i; j < stop; j++ {
+			if b[j] != '\n' {
+				b[j] = ' '
+			}
+		}
+		i = stop - 1
+	}
+	return string(b)
 }
 
 // upPart returns the part of a migration that migrates up, and its offset.
