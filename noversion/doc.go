@@ -144,8 +144,7 @@
 // column only the schema names, which no code in view reads, checks or
 // sets, is no lock of this code either. It stays silent on atomic updates that read nothing (SET c = c + 1,
 // SET deleted_at = now()), on soft deletes (SET status = 'archived' and
-// bookkeeping: the row's end, nothing of a concurrent edit to keep; also a
-// whole-row write-back that sets deleted_at itself), on
+// bookkeeping: the row's end, nothing of a concurrent edit to keep), on
 // unversioned tables, on inserts, on updates
 // made while a SELECT ... FOR UPDATE of the table holds the row, and on
 // counts that are compared, branched on, or returned.

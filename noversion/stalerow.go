@@ -39,13 +39,6 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 	if guardedWrite(a, stale) || rowHeld(txs, read, a) || db.Serialized(read, a) {
 		return analysis.Diagnostic{}, false
 	}
-	if col, ok := a.DeletionMarker(); ok && !staleHas(stale, col) {
-		// The request soft-deletes the row (sets deleted_at itself): the
-		// columns it writes back belong to a row that ends here, and no
-		// concurrent edit of them is worth keeping. A deleted_at written
-		// back from the read is stale like any other column.
-		return analysis.Diagnostic{}, false
-	}
 	self := writeOrigin(pass, a)
 	var cols []string
 	var other dbcall.Writer
@@ -101,15 +94,6 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "another write of " + a.Table + "." + otherCol})
 	}
 	return d, true
-}
-
-func staleHas(stale []dbcall.StaleColumn, col string) bool {
-	for _, s := range stale {
-		if s.Column == col {
-			return true
-		}
-	}
-	return false
 }
 
 // better orders the writers of a column for the message: narrow writers

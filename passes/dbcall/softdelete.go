@@ -98,19 +98,3 @@ func rowBookkeeping(col string) bool {
 	}
 	return false
 }
-
-// DeletionMarker returns the deletion marker (deleted_at, archived_at,
-// is_deleted, ...) an update sets to a value other than NULL or false,
-// whatever else it writes: a whole-row write-back that soft-deletes the
-// row.
-func (a *Access) DeletionMarker() (string, bool) {
-	if a.Kind != KindUpdate {
-		return "", false
-	}
-	for _, s := range a.Set {
-		if softDeleteMarker(s) {
-			return s.Column, true
-		}
-	}
-	return "", false
-}
