@@ -120,7 +120,7 @@
 //
 // Flags:
 //
-//	-retrypost.headers=Idempotency-Key,X-Idempotency-Key,Idempotency-Token
+//	-retrypost.headers=Idempotency-Key,X-Idempotency-Key,Idempotency-Token,Webhook-Id
 //	    the request headers that carry an idempotency key (compared
 //	    without regard to case). Added in v0.1.
 //

@@ -279,8 +279,10 @@ var FreshValues = map[string]bool{
 }
 
 // IdempotencyHeaders are the request headers that carry an idempotency
-// key by default, in canonical form.
-var IdempotencyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key", "Idempotency-Token"}
+// key by default, in canonical form. Webhook-Id is the Standard Webhooks
+// message id a receiver deduplicates on (svix and the signers that follow
+// the specification send it).
+var IdempotencyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key", "Idempotency-Token", "Webhook-Id"}
 
 // GRPCConn reports the types of a gRPC client connection.
 func GRPCConn(t types.Type) bool {

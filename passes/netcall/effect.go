@@ -6,9 +6,6 @@ import (
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
-// IdempotencyHeaders are the request headers that carry an idempotency
-// key for the purpose of Repeats.
-var IdempotencyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key", "Idempotency-Token"}
 
 // Repeats reports whether making the call again repeats its effect, with
 // what it repeats ("POST {baseURL}/v1/charges", "a Kafka publish"):
@@ -51,7 +48,7 @@ func (c *Call) Repeats() (bool, string) {
 			if q.Method != "POST" && q.Method != "PATCH" {
 				continue
 			}
-			if h := q.Header(IdempotencyHeaders); h != nil && len(h.Value.Fresh) == 0 {
+			if h := q.Header(apis.IdempotencyHeaders); h != nil && len(h.Value.Fresh) == 0 {
 				continue // a stable key: the server deduplicates
 			}
 			return true, q.Method + " " + q.URL

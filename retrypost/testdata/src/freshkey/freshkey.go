@@ -107,3 +107,39 @@ func (c *Client) Derived(ctx context.Context, orderID int64, body []byte) error 
 func (c *Client) OnceNoRetry(ctx context.Context, body []byte) error {
 	return c.send(ctx, uuid.NewString(), body) // ok: no retry
 }
+
+// A Standard Webhooks sender: the receiver deduplicates on webhook-id.
+func (c *Client) hook(ctx context.Context, id string, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("webhook-id", id)
+	req.Header.Set("webhook-timestamp", fmt.Sprint(time.Now().Unix()))
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) HookFreshID(ctx context.Context, body []byte) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.hook(ctx, uuid.NewString(), body); err == nil { // want `idempotency key is regenerated on every attempt \(uuid.NewString at`
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *Client) HookStableID(ctx context.Context, body []byte) error {
+	id := uuid.NewString()
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.hook(ctx, id, body); err == nil { // ok: every attempt carries one webhook-id
+			return nil
+		}
+	}
+	return err
+}
