@@ -6,7 +6,6 @@ import (
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
-
 // Repeats reports whether making the call again repeats its effect, with
 // what it repeats ("POST {baseURL}/v1/charges", "a Kafka publish"):
 //
