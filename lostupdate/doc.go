@@ -27,7 +27,8 @@
 // other packages) through arithmetic, append, helper calls and field
 // increments to the write (UPDATE ... SET c = $n, gorm Update, Updates,
 // Save, xorm's Update of a bean or its Cols, pop's Update, UpdateColumns
-// and Save of a model it found, sqlc update methods,
+// and Save of a model it found, goqu's Set of a goqu.Record or of the
+// struct it scanned, sqlc update methods,
 // repository functions). A JSON column decoded
 // (json.Unmarshal, a json.Decoder, a column type whose Scan decodes it)
 // into a map or struct, changed, and re-encoded (json.Marshal, an Encoder

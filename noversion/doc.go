@@ -112,7 +112,7 @@
 // CommandTag.RowsAffected, gorm's RowsAffected field, ent's count from
 // Update().Save and UpdateOne's NotFoundError, xorm's affected count from
 // Update and Delete, pop's ExecWithCount and UpdateQuery count (its Exec
-// reports none). A conditional release is no
+// reports none), goqu's Executor().Exec sql.Result. A conditional release is no
 // compare-and-set to check: "SET holder = NULL WHERE lock_key = $1 AND
 // holder = $2" clears only what the caller still holds, and 0 rows means
 // there is nothing left to undo. Nor is one on a row the transaction

@@ -91,7 +91,9 @@
 //	INSERT INTO events (delivery_id, payload) VALUES ($1, $2) ON CONFLICT (delivery_id) DO NOTHING
 //
 // The analyzer reads raw SQL of every supported library (database/sql,
-// pgx, sqlx, gorm's Exec and Raw, xorm's Exec and SQL, pop's RawQuery), gorm's clause.OnConflict assembled into
+// pgx, sqlx, gorm's Exec and Raw, xorm's Exec and SQL, pop's RawQuery),
+// goqu's OnConflict(goqu.DoNothing()) and OnConflict(goqu.DoUpdate("key",
+// goqu.Record{...})) with its Where, gorm's clause.OnConflict assembled into
 // the clause gorm writes (Columns, DoNothing, DoUpdates with
 // clause.AssignmentColumns, clause.Assignments and gorm.Expr, UpdateAll,
 // Where, OnConstraint, on Create and on Save of a model without its key),

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	entgo.io/ent v0.14.5
 	github.com/Masterminds/squirrel v1.5.4
+	github.com/doug-martin/goqu/v9 v9.19.0
 	github.com/gchaincl/dotsql v1.0.0
 	github.com/jackc/pgconn v1.14.3
 	github.com/jackc/pgx/v4 v4.18.3
