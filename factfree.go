@@ -16,7 +16,8 @@ import (
 // with facts decides, on a package that sees no imported fact, whether to
 // model it at all; a package failing every gate exports nothing:
 //
-//   - dbcall (summaryFact, tableFact, ctxAccessorFact, mutatesFact), and
+//   - dbcall (summaryFact, tableFact, ctxAccessorFact, mutatesFact,
+//     goquIdentFact), and
 //     through its model txscope (helperFact, beginFact) and
 //     checkfindinsert (deferredFact): a package importing, directly or
 //     indirectly, one of its database packages (dbcall.DBPackage), or

@@ -129,6 +129,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	defer func() { b.limit = 0 }() // queries after run are bounded by their visited sets alone
 	b.exportTableFacts()
+	b.exportGoquIdents()
 	for _, fn := range srcFuncs {
 		b.analyze(fn)
 	}
@@ -237,6 +238,9 @@ type builder struct {
 	// builds caches the statements of query builders by the call that
 	// renders them (squirrel's ToSql).
 	builds map[ssa.Value]*builtStmt
+	// globalInits are the values the package's init stores into its
+	// package variables (goqu.go).
+	globalInits map[*ssa.Global]ssa.Value
 	// steps counts the values visited for the function being modeled,
 	// against limit (0: no limit); gaveUp lists the functions over it
 	// (budget.go).

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -250,22 +251,137 @@ func goquStaticCall(v ssa.Value) (string, []ssa.Value, bool) {
 	return name, call.Call.Args, true
 }
 
-// goquIdent returns the name an identifier expression stands for:
-// goqu.C("email"), goqu.I("users.email"), goqu.T("users"); qualified
-// names keep their last part.
-func goquIdent(v ssa.Value) (string, bool) {
-	name, args, ok := goquStaticCall(v)
-	if !ok || name != "C" && name != "I" && name != "T" || len(args) != 1 {
+// goquIdent returns the column an identifier expression stands for (the
+// table, for one naming a table alone): see goquIdentOf.
+func (b *builder) goquIdent(v ssa.Value) (string, bool) {
+	table, col, ok := b.goquIdentOf(v, 0)
+	if !ok {
 		return "", false
 	}
-	s, ok := constString(args[0])
-	if !ok || s == "" {
-		return "", false
+	if col != "" {
+		return col, true
 	}
-	if i := strings.LastIndexByte(s, '.'); i >= 0 && name != "T" {
-		s = s[i+1:]
+	return table, table != ""
+}
+
+// goquIdentOf returns the table and column of an identifier expression:
+// goqu.T("users"), goqu.C("email"), goqu.I("users.email"),
+// goqu.T("users").Col("email"), and a package variable holding one
+// (schema.UsersTable = goqu.T("users"); UsersEmailCol =
+// UsersTable.Col("email")), of this package or, through its fact, of
+// another.
+func (b *builder) goquIdentOf(v ssa.Value, depth int) (table, col string, ok bool) {
+	if v == nil || depth > 4 {
+		return "", "", false
 	}
-	return strings.Trim(s, `"`), true
+	switch x := unwrap(v).(type) {
+	case *ssa.UnOp:
+		g, isGlobal := x.X.(*ssa.Global)
+		if x.Op != token.MUL || !isGlobal {
+			return "", "", false
+		}
+		if g.Pkg != b.ssaPkg {
+			var f goquIdentFact
+			if obj := g.Object(); obj != nil && b.pass.ImportObjectFact(obj, &f) {
+				return f.Table, f.Column, true
+			}
+			return "", "", false
+		}
+		if val := b.soleGlobalStore(g); val != nil {
+			return b.goquIdentOf(val, depth+1)
+		}
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			name := x.Call.Method.Name()
+			if name != "Col" && name != "Table" || len(x.Call.Args) != 1 {
+				return "", "", false
+			}
+			t, c, ok := b.goquIdentOf(x.Call.Value, depth+1)
+			s, known := constString(x.Call.Args[0])
+			if !ok || !known {
+				return "", "", false
+			}
+			if name == "Col" {
+				return t, strings.Trim(s, `"`), true
+			}
+			return strings.Trim(s, `"`), c, true
+		}
+		name, args, ok := goquStaticCall(x)
+		if !ok || name != "C" && name != "I" && name != "T" || len(args) != 1 {
+			return "", "", false
+		}
+		s, ok := constString(args[0])
+		if !ok || s == "" {
+			return "", "", false
+		}
+		s = strings.ReplaceAll(s, `"`, "")
+		switch name {
+		case "T":
+			return s, "", true
+		case "C":
+			return "", s, true
+		}
+		if i := strings.LastIndexByte(s, '.'); i >= 0 {
+			return s[:i], s[i+1:], true // I("users.email")
+		}
+		return "", s, true
+	}
+	return "", "", false
+}
+
+// soleGlobalStore returns the value stored once into a package variable
+// of this package by its initializer, or nil. Globals record no
+// referrers: the package's init function is read once.
+func (b *builder) soleGlobalStore(g *ssa.Global) ssa.Value {
+	if b.globalInits == nil {
+		b.globalInits = map[*ssa.Global]ssa.Value{}
+		init := b.ssaPkg.Func("init")
+		if init == nil {
+			return nil
+		}
+		for _, blk := range init.Blocks {
+			for _, instr := range blk.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if gv, ok := st.Addr.(*ssa.Global); ok {
+					if _, dup := b.globalInits[gv]; dup {
+						b.globalInits[gv] = nil // stored twice: not one value
+						continue
+					}
+					b.globalInits[gv] = st.Val
+				}
+			}
+		}
+	}
+	return b.globalInits[g]
+}
+
+// goquIdentFact is the table and column a package variable holding a goqu
+// identifier names (schema.UsersEmailCol = UsersTable.Col("email")).
+type goquIdentFact struct{ Table, Column string }
+
+func (*goquIdentFact) AFact() {}
+func (f *goquIdentFact) String() string {
+	return "goqu identifier " + f.Table + "." + f.Column
+}
+
+// exportGoquIdents exports the identifier of each package variable of the
+// package holding one, for the datasets of other packages.
+func (b *builder) exportGoquIdents() {
+	for _, m := range b.ssaPkg.Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || g.Object() == nil || !strings.HasSuffix(typeName(g.Type()), apis.GoquExpPkg+".IdentifierExpression") {
+			continue
+		}
+		b.spend()
+		if val := b.soleGlobalStore(g); val != nil {
+			if t, c, ok := b.goquIdentOf(val, 1); ok {
+				b.pass.ExportObjectFact(g.Object(), &goquIdentFact{Table: t, Column: c})
+			}
+		}
+	}
 }
 
 // goquTables reads From(table ...interface{}): its first table.
@@ -287,8 +403,11 @@ func (b *builder) goquTable(p *sqParts, v ssa.Value) string {
 	if s, ok := constString(v); ok && s != "" {
 		return s
 	}
-	if s, ok := goquIdent(v); ok {
-		return s
+	if t, c, ok := b.goquIdentOf(v, 0); ok && (t != "" || c != "") {
+		if t == "" {
+			t = c
+		}
+		return t
 	}
 	p.partial = true
 	return sqltext.Hole
@@ -311,7 +430,7 @@ func (b *builder) goquColumns(p *sqParts, v ssa.Value) []string {
 			out = append(out, s)
 			continue
 		}
-		if s, ok := goquIdent(x); ok {
+		if s, ok := b.goquIdent(x); ok {
 			out = append(out, s)
 			continue
 		}
@@ -347,7 +466,7 @@ func (b *builder) goquValue(p *sqParts, v ssa.Value) sqlPiece {
 			}
 			return piece
 		case "C", "I":
-			if s, ok := goquIdent(v); ok {
+			if s, ok := b.goquIdent(v); ok {
 				return sqlPiece{text: s}
 			}
 		case "Default":
@@ -570,7 +689,7 @@ func (b *builder) goquPred(p *sqParts, v ssa.Value, depth int) []sqlPiece {
 	}
 	if call.Call.IsInvoke() {
 		op, known := apis.GoquComparisons[call.Call.Method.Name()]
-		col, isIdent := goquIdent(call.Call.Value)
+		col, isIdent := b.goquIdent(call.Call.Value)
 		if !known || !isIdent {
 			p.partial = true
 			return []sqlPiece{{text: sqltext.Hole}}

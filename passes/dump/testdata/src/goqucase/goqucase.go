@@ -5,6 +5,8 @@ import (
 	"database/sql"
 
 	"github.com/doug-martin/goqu/v9"
+
+	"goqucase/schema"
 )
 
 type User struct {
@@ -141,4 +143,23 @@ func (s *Store) Filtered(status string) ([]User, error) {
 	}
 	err := ds.ScanStructs(&users) // want `select users where deleted_at IS NULL \? on s\.db; found\? len; partial`
 	return users, err
+}
+
+// The tables and columns are package variables of another package.
+func (s *Store) Banned(ip string) (bool, error) {
+	var banned bool
+	found, err := s.db.Select(goqu.V(true)).From(schema.BansTable).Where(schema.BansTableIPCol.Eq(ip)).ScanVal(&banned) // want `select ip_bans where ip=\$ip reads .* on s\.db; found\? bool`
+	return found && banned, err
+}
+
+func (s *Store) Unban(ip string) error {
+	_, err := s.db.Delete(schema.BansTable).Where(schema.BansTableIPCol.Eq(ip)).Executor().Exec() // want `delete ip_bans where ip=\$ip on s\.db`
+	return err
+}
+
+var holdsTable = goqu.T("holds")
+
+func (s *Store) Release(id int64) error {
+	_, err := s.db.Delete(holdsTable).Where(holdsTable.Col("account_id").Eq(id)).Executor().Exec() // want `delete holds where account_id=\$id on s\.db`
+	return err
 }
