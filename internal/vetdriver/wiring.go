@@ -20,8 +20,10 @@ import (
 //
 // Facts flow only along imports, so the driver adds an edge: a root
 // package that names an imported type D.T is analyzed after each root
-// package of the same module that declares a function returning D.T (a
-// constructor handing out the interface), unless one imports the other or
+// package of the same module that declares a function returning D.T, an
+// interface, from a composite literal of one of its own types (a
+// constructor handing out an implementation), or asserting that one of
+// its types implements it (var _ D.T = (*impl)(nil)), unless one imports the other or
 // the edge would close a cycle. The implementer's facts are inherited as
 // an import's are (types are not: the type checker still sees the real
 // imports). The edges are computed once, from the roots' syntax, in the
@@ -35,6 +37,41 @@ func wire(roots []*node) {
 	}
 	infos := map[*node]*info{}
 	var implementers []*node
+	// ifaces caches, per package, the names of the interface types its
+	// files declare: only a constructor returning an interface hands out
+	// an implementation (returning a struct or an enum of a shared types
+	// package does not make a package anyone's implementer).
+	ifaces := map[string]map[string]bool{}
+	isInterface := func(from *node, path, name string) bool {
+		m, ok := ifaces[path]
+		if !ok {
+			m = map[string]bool{}
+			if ip := from.pkg.Imports[path]; ip != nil {
+				fset := token.NewFileSet()
+				for _, file := range ip.GoFiles {
+					f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+					if err != nil || f == nil {
+						continue
+					}
+					for _, d := range f.Decls {
+						gd, ok := d.(*ast.GenDecl)
+						if !ok || gd.Tok != token.TYPE {
+							continue
+						}
+						for _, spec := range gd.Specs {
+							if ts, ok := spec.(*ast.TypeSpec); ok {
+								if _, ok := ts.Type.(*ast.InterfaceType); ok {
+									m[ts.Name.Name] = true
+								}
+							}
+						}
+					}
+				}
+			}
+			ifaces[path] = m
+		}
+		return m[name]
+	}
 	for _, n := range roots {
 		if n.pkg.Module == nil || len(n.pkg.GoFiles) == 0 {
 			continue
@@ -84,12 +121,33 @@ func wire(roots []*node) {
 				return true
 			})
 			for _, d := range f.Decls {
+				// var _ D.T = (*impl)(nil): an assertion that the package
+				// implements D.T.
+				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+					for _, spec := range gd.Specs {
+						vs, ok := spec.(*ast.ValueSpec)
+						if !ok || vs.Type == nil || len(vs.Names) != 1 || vs.Names[0].Name != "_" {
+							continue
+						}
+						if q := qualified(vs.Type); q != "" {
+							i := strings.LastIndex(q, ".")
+							if isInterface(n, q[:i], q[i+1:]) {
+								in.returns[q] = true
+							}
+						}
+					}
+					continue
+				}
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Recv != nil || fd.Type.Results == nil {
 					continue
 				}
-				for _, r := range fd.Type.Results.List {
-					if q := qualified(r.Type); q != "" {
+				if len(fd.Type.Results.List) == 0 || fd.Body == nil || !returnsLocal(fd) {
+					continue
+				}
+				if q := qualified(fd.Type.Results.List[0].Type); q != "" {
+					i := strings.LastIndex(q, ".")
+					if isInterface(n, q[:i], q[i+1:]) {
 						in.returns[q] = true
 					}
 				}
@@ -149,4 +207,36 @@ func reaches(from, to *node) bool {
 		stack = append(stack, n.wired...)
 	}
 	return false
+}
+
+// returnsLocal reports whether a return of fd gives, as its first result,
+// a composite literal of a type the package declares (return
+// &invoiceRepository{...}): the constructor of an implementation, not a
+// function passing on a value made elsewhere.
+func returnsLocal(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(x ast.Node) bool {
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := x.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return true
+		}
+		e := ret.Results[0]
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		if cl, ok := e.(*ast.CompositeLit); ok {
+			t := cl.Type
+			if ix, ok := t.(*ast.IndexExpr); ok {
+				t = ix.X
+			}
+			if _, ok := t.(*ast.Ident); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
