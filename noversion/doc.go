@@ -93,7 +93,9 @@
 // member added). Both requests find the row, one deletes nothing, both go
 // on. It is reported as "check-then-delete on login_codes: ..."; treat 0
 // rows deleted as already used, or DELETE ... RETURNING and test for no
-// row. A DELETE that is the last thing done (a DELETE endpoint) is not,
+// row. The work may also come first inside the delete's transaction (tokens
+// issued, then the authorization code deleted, one commit): the loser's
+// grant commits with its empty delete unless the count rolls it back. A DELETE that is the last thing done (a DELETE endpoint) is not,
 // nor one followed only by other deletes (an account removed with its
 // folders, tags and tasks: nothing is granted twice).
 //

@@ -165,6 +165,33 @@ func grantAfter(db *dbcall.Result, del *dbcall.Access) *dbcall.Access {
 	return writeAfter(db, del, false)
 }
 
+// grantInTxBefore returns an insert of another table made between the
+// lookup and the delete in the delete's transaction: tokens issued, then
+// the authorization code destroyed, before one commit. The loser's delete
+// matches 0 rows, and unless that count rolls the transaction back its
+// grant commits too. Updates before a delete are left out: clearing the
+// references to a row (UPDATE items SET folder_id = NULL) is how a delete
+// begins, not work granted.
+func grantInTxBefore(db *dbcall.Result, txs *txscope.Result, read, del *dbcall.Access) *dbcall.Access {
+	tx := txs.Of(del)
+	fi := db.Func(del.Fn)
+	if tx == nil || fi == nil || read.Call == del.Call || read.Call.Block() == nil {
+		return nil
+	}
+	for _, x := range fi.Accesses {
+		if x.Kind != dbcall.KindInsert || x.Table == "" || x.Table == del.Table || x.Table == "file" || x.Call == del.Call || x.Call == read.Call || x.Call.Block() == nil || txs.Of(x) != tx {
+			continue
+		}
+		if x.Fn != del.Fn || !ssautil.Before(x.Call, del.Call) {
+			continue
+		}
+		if read.Fn != x.Fn || ssautil.Before(read.Call, x.Call) {
+			return x // a read in the caller of the transaction's body came first
+		}
+	}
+	return nil
+}
+
 func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Access {
 	fi := db.Func(a.Fn)
 	if fi == nil || a.Call.Block() == nil {
@@ -367,6 +394,9 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 	}
 	logged := len(del.RowsAffected) > 0
 	grant := grantAfter(db, del)
+	if grant == nil {
+		grant = grantInTxBefore(db, txs, read, del)
+	}
 	if !logged && grant == nil {
 		return analysis.Diagnostic{}, false
 	}

@@ -57,7 +57,74 @@ func (s *Store) Accept(ctx context.Context, invite string, user int64) error {
 	return err
 }
 
+// RedeemTx issues the session, then consumes the code, in one
+// transaction that commits whatever the delete matched: both requests get
+// a session.
+func (s *Store) RedeemTx(ctx context.Context, code string) error {
+	user, err := s.userOf(ctx, code)
+	if err != nil {
+		return ErrInvalid
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO sessions (user_id) VALUES ($1)", user); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM login_codes WHERE code = $1", code); err != nil { // want `check-then-delete on login_codes: .* ignores rows affected`
+		return err
+	}
+	return tx.Commit()
+}
+
 // ---- silent ----
+
+// RedeemTxChecked rolls the session back when the code was gone.
+func (s *Store) RedeemTxChecked(ctx context.Context, code string) error {
+	user, err := s.userOf(ctx, code)
+	if err != nil {
+		return ErrInvalid
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO sessions (user_id) VALUES ($1)", user); err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, "DELETE FROM login_codes WHERE code = $1", code) // ok: 0 rows rolls the session back
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrInvalid
+	}
+	return tx.Commit()
+}
+
+// RemoveFolder clears the references to a folder, then deletes it: no
+// work is granted.
+func (s *Store) RemoveFolder(ctx context.Context, id int64) error {
+	var owner int64
+	if err := s.db.QueryRowContext(ctx, "SELECT owner_id FROM folders WHERE id = $1", id).Scan(&owner); err != nil {
+		return ErrInvalid
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE notes SET folder_id = NULL WHERE folder_id = $1", id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM folders WHERE id = $1", id); err != nil { // ok: the delete is the last thing done
+		return err
+	}
+	return tx.Commit()
+}
 
 // The delete's outcome decides.
 func (s *Store) LoginChecked(ctx context.Context, code string) (string, error) {
