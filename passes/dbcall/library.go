@@ -851,3 +851,15 @@ func destColumn(d ssa.Value) string {
 	}
 	return "*"
 }
+
+// tableMethod looks the method a library's method recognizer names up in
+// one of the library's apis tables: its name and entry, when both match.
+func tableMethod[T any](call *ssa.CallCommon, method func(*ssa.CallCommon) (string, bool), table map[string]T) (string, T, bool) {
+	var zero T
+	name, ok := method(call)
+	if !ok {
+		return "", zero, false
+	}
+	v, ok := table[name]
+	return name, v, ok
+}

@@ -38,22 +38,13 @@ func popMethod(call *ssa.CallCommon) (string, bool) {
 // popStep reports a method that adds to the statement (Where, RawQuery,
 // Select, Eager, ...).
 func popStep(call *ssa.CallCommon) (string, bool) {
-	name, ok := popMethod(call)
-	if !ok {
-		return "", false
-	}
-	_, ok = apis.PopMethods[name]
+	name, _, ok := tableMethod(call, popMethod, apis.PopMethods)
 	return name, ok
 }
 
 // popFinisher reports a method that runs the statement, and its kind.
 func popFinisher(call *ssa.CallCommon) (name, kind string, ok bool) {
-	name, ok = popMethod(call)
-	if !ok {
-		return "", "", false
-	}
-	kind, ok = apis.PopFinishers[name]
-	return name, kind, ok
+	return tableMethod(call, popMethod, apis.PopFinishers)
 }
 
 func isPopQuery(t types.Type) bool { return typeName(t) == "*"+apis.PopPkg+".Query" }

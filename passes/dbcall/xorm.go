@@ -57,23 +57,14 @@ func xormShaped(t types.Type) bool {
 // xormStep reports a session method that adds to the next statement
 // (Where, ID, Cols, Incr, ForUpdate, ...).
 func xormStep(call *ssa.CallCommon) (string, bool) {
-	name, ok := xormMethod(call)
-	if !ok {
-		return "", false
-	}
-	_, ok = apis.XormMethods[name]
+	name, _, ok := tableMethod(call, xormMethod, apis.XormMethods)
 	return name, ok
 }
 
 // xormFinisher reports a session method that runs the statement, and its
 // kind.
 func xormFinisher(call *ssa.CallCommon) (name, kind string, ok bool) {
-	name, ok = xormMethod(call)
-	if !ok {
-		return "", "", false
-	}
-	kind, ok = apis.XormFinishers[name]
-	return name, kind, ok
+	return tableMethod(call, xormMethod, apis.XormFinishers)
 }
 
 // isXormSession reports *xorm.Session: a handle whose methods change it in
