@@ -53,7 +53,9 @@
 // inserted itself (a row's history starts at a read: a struct built in Go,
 // inserted, then saved again is not a snapshot of another writer's row),
 // on soft deletes that save the whole row (deleted_at or status =
-// 'deleted' set to a value of the request's own: the columns written back
+// 'deleted' set to a value of the request's own, or status set to a Go
+// constant named for the removal, user.Status = UserStatusDeleted before
+// Updates(user): the columns written back
 // belong to a row being removed; a deleted_at written back as read is
 // still reported, as it undoes a concurrent delete), on rows locked with FOR UPDATE in the
 // write's transaction, on REPEATABLE READ and SERIALIZABLE transactions,

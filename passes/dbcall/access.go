@@ -89,6 +89,10 @@ type Binding struct {
 	Value Ref
 	// Const is the SQL literal when the SQL itself holds the value.
 	Const string
+	// ConstName is the Go name of the named constant a value set from Go
+	// is (UserStatusDeleted for user.Status = UserStatusDeleted), when the
+	// model saw it written: what an int state's value means.
+	ConstName string
 	// Expr is the SQL expression text as written (or synthesized for ORMs).
 	Expr string
 	// From lists, when Value is unknown, the arguments of the summarized

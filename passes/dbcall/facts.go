@@ -110,6 +110,7 @@ type bindingFact struct {
 	Class      sqltext.AssignClass
 	Arg        paramRef
 	Const      string
+	ConstName  string
 	Expr       string
 	// From lists the parameters a value that is no parameter is computed
 	// from (Binding.From), for the keys of inserts and updates.
@@ -477,7 +478,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, Expr: clip(bd.Expr, 80)}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, Expr: clip(bd.Expr, 80)}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -1082,7 +1083,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		for _, s := range f.Set {
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, Expr: s.Expr, From: fromArgs(args, s.From)})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, ConstName: s.ConstName, Expr: s.Expr, From: fromArgs(args, s.From)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {

@@ -1,14 +1,16 @@
 package dbcall
 
 import (
-	"github.com/idemvet/idemvet/internal/ssautil"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -613,6 +615,7 @@ func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Bind
 				if c.Value != nil {
 					bd.Const = c.Value.ExactString()
 				}
+				bd.ConstName = b.storedConstName(base, f.path)
 				bd.Value = Ref{}
 			}
 			out = append(out, bd)
@@ -628,6 +631,67 @@ func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Bind
 // storedField returns the value stored into a field (by path) of a local or
 // composite literal, when it is stored exactly once.
 func storedField(base ssa.Value, path []string) ssa.Value {
+	if st := storedFieldInstr(base, path); st != nil {
+		return st.Val
+	}
+	return nil
+}
+
+// storedConstName returns the Go name of the named constant stored, once,
+// into a field (by path) of base (m.Status = MemberStatusRemoved), read
+// from the assignment's syntax: SSA keeps only the constant's value.
+func (b *builder) storedConstName(base ssa.Value, path []string) string {
+	st := storedFieldInstr(base, path)
+	if st == nil || !st.Pos().IsValid() {
+		return ""
+	}
+	pos := st.Pos()
+	for _, f := range b.pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		nodes, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		for _, n := range nodes {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr: // T{Status: MemberStatusRemoved}
+				return b.constName(n.Value)
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return ""
+				}
+				for i, l := range n.Lhs {
+					if l.Pos() <= pos && pos < l.End() {
+						return b.constName(n.Rhs[i])
+					}
+				}
+				return ""
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// constName returns the name of the named constant e is, if it is one.
+func (b *builder) constName(e ast.Expr) string {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id == nil {
+		return ""
+	}
+	if c, ok := b.pass.TypesInfo.Uses[id].(*types.Const); ok {
+		return c.Name()
+	}
+	return ""
+}
+
+// storedFieldInstr is storedField's store instruction.
+func storedFieldInstr(base ssa.Value, path []string) *ssa.Store {
 	v := literalOf(base)
 	for i, name := range path {
 		var next ssa.Value
@@ -641,10 +705,7 @@ func storedField(base ssa.Value, path []string) ssa.Value {
 				continue
 			}
 			if i == len(path)-1 {
-				if st := uniqueStore(fa); st != nil {
-					return st
-				}
-				return nil
+				return uniqueStoreInstr(fa)
 			}
 			next = fa
 			break

@@ -8,7 +8,8 @@ import (
 
 // SoftDelete reports an update that only marks rows removed: it sets a
 // state column (status, state) to a constant naming a removal (deleted,
-// archived, removed, trashed), or a deletion marker (deleted_at,
+// archived, removed, trashed; or a Go constant whose name ends so, an int
+// UserStatusDeleted), or a deletion marker (deleted_at,
 // archived_at, is_deleted, deleted, archived) to a value other than NULL
 // or false, and besides that only bookkeeping columns (updated_at,
 // updated_by, deleted_by, ...):
@@ -71,7 +72,21 @@ func softDeleteState(s Binding) bool {
 	default:
 		return false
 	}
-	return s.Class == sqltext.AssignConst && removedStates[strings.ToLower(strings.Trim(s.Const, "\"'`"))]
+	if s.Class != sqltext.AssignConst {
+		return false
+	}
+	if removedStates[strings.ToLower(strings.Trim(s.Const, "\"'`"))] {
+		return true
+	}
+	// An int state set from a Go constant named for the removal
+	// (user.Status = UserStatusDeleted, 3).
+	name := strings.ToLower(s.ConstName)
+	for st := range removedStates {
+		if strings.HasSuffix(name, st) {
+			return true
+		}
+	}
+	return false
 }
 
 func softDeleteMarker(s Binding) bool {

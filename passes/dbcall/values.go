@@ -276,7 +276,15 @@ func hasFieldStores(a ssa.Value) bool {
 // same field of the same base is stored exactly once in the function: the
 // field of a composite literal.
 func uniqueStore(fa *ssa.FieldAddr) ssa.Value {
-	var val ssa.Value
+	if st := uniqueStoreInstr(fa); st != nil {
+		return st.Val
+	}
+	return nil
+}
+
+// uniqueStoreInstr is uniqueStore's store instruction.
+func uniqueStoreInstr(fa *ssa.FieldAddr) *ssa.Store {
+	var val *ssa.Store
 	refs := fa.X.Referrers()
 	if refs == nil {
 		return nil
@@ -291,7 +299,7 @@ func uniqueStore(fa *ssa.FieldAddr) ssa.Value {
 				if val != nil {
 					return nil
 				}
-				val = st.Val
+				val = st
 			}
 		}
 	}
