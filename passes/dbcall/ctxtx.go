@@ -215,7 +215,7 @@ func (b *builder) ctxTxSource(fn *ssa.Function, v ssa.Value, depth int, seen map
 				return b.ctxTxSource(fn, t, depth+1, seen)
 			}
 		case *ssa.Call:
-			return b.accessorCall(fn, t, x.Index)
+			return b.accessorCall(fn, t, x.Index, depth+1, seen)
 		}
 	case *ssa.TypeAssert:
 		// ctx.Value(k).(*sql.Tx)
@@ -223,21 +223,22 @@ func (b *builder) ctxTxSource(fn *ssa.Function, v ssa.Value, depth int, seen map
 			return ctxParam(fn, call.Call.Value)
 		}
 	case *ssa.Call:
-		return b.accessorCall(fn, x, 0)
+		return b.accessorCall(fn, x, 0, depth+1, seen)
 	}
 	return -1
 }
 
 // accessorCall returns the context parameter of fn passed to a call of an
-// accessor whose result index is the transaction, or -1.
-func (b *builder) accessorCall(fn *ssa.Function, call *ssa.Call, index int) int {
+// accessor whose result index is the transaction, or -1. depth and seen
+// are ctxTxSource's: a handle taken from the transaction goes back there.
+func (b *builder) accessorCall(fn *ssa.Function, call *ssa.Call, index, depth int, seen map[ssa.Value]bool) int {
 	f := b.callAccessor(call)
 	if f == nil || f.Result != index {
 		// A handle taken from the carried transaction runs in it: ent's
 		// tx.Client() of the *ent.Tx the context carries.
 		if index == 0 && !call.Call.IsInvoke() && call.Call.Signature().Recv() != nil && len(call.Call.Args) > 0 && TxLike(call.Call.Args[0].Type()) {
 			if r := call.Call.Signature().Results(); r.Len() == 1 && !isErrorOrBasic(r.At(0).Type()) {
-				return b.ctxTxSource(fn, call.Call.Args[0], 1, map[ssa.Value]bool{})
+				return b.ctxTxSource(fn, call.Call.Args[0], depth+1, seen)
 			}
 		}
 		return -1

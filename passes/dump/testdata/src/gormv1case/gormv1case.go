@@ -1,6 +1,8 @@
 package gormv1case
 
 import (
+	"context"
+
 	"github.com/jinzhu/gorm"
 )
 
@@ -65,4 +67,22 @@ func Callback(db *gorm.DB, email string) error {
 		}
 		return err
 	})
+}
+
+type dbKey struct{}
+
+// dbFrom is the context's database accessor.
+func dbFrom(ctx context.Context) *gorm.DB { return ctx.Value(dbKey{}).(*gorm.DB) }
+
+// A query narrowed in a loop: the handle is a phi of the accessor's
+// result and of the chain built on it (walking back from the chain
+// reaches the phi again).
+func Filtered(ctx context.Context, names []string) ([]Account, error) {
+	q := dbFrom(ctx)
+	for _, n := range names {
+		q = q.Where("status = ?", n)
+	}
+	var accounts []Account
+	err := q.Find(&accounts).Error // want `select accounts`
+	return accounts, err
 }
