@@ -107,6 +107,10 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 				continue
 			}
 			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
+				if mintedKey(db, ins, cols) {
+					reported = true // a key minted in this run: no other request holds it
+					break
+				}
 				b := uniqueness(cat, d.Access, ins, cols)
 				if (d.Access.Heuristic || ins.Heuristic) && b.known && b.unique == "" {
 					// Key columns guessed from method names never make a
@@ -205,6 +209,19 @@ func sameKey(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) (
 		}
 	}
 	return keys, true
+}
+
+// mintedKey reports whether the insert binds some key column to a value
+// minted in this run in every origin (dbcall.Result.KeyMinted): a session
+// id made by uuid.NewString() before the lookup. No concurrent request can
+// look that key up or insert it.
+func mintedKey(db *dbcall.Result, ins *dbcall.Access, cols []string) bool {
+	for _, k := range cols {
+		if s, ok := ins.SetColumn(k); ok && db.KeyMinted(ins, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // safe reports whether something makes the race harmless.

@@ -90,6 +90,26 @@
 // stays silent when the lookup and the insert use different keys, different
 // tables, or when the insert runs whether or not a row was found.
 //
+// A key minted in this run is no race: when a key column of the insert is
+// bound to a value every origin of which is minted here (uuid.New,
+// uuid.NewString, ksuid, xid, a random number; a constructor whose mint
+// fact says it sets the field so; or a struct field the value is loaded
+// from whose last store before the insert, on every path, sets such a
+// value), no other request holds the key, so none can look it up or insert
+// it in between.
+//
+//	s.ID = uuid.NewString()
+//	err := db.QueryRowContext(ctx, "SELECT id FROM sessions WHERE id = $1", s.ID).Scan(&found)
+//	if errors.Is(err, sql.ErrNoRows) {
+//		db.ExecContext(ctx, "INSERT INTO sessions (id, data) VALUES ($1, $2)", s.ID, data) // silent
+//	}
+//
+// A key minted on one path only (a new session's id, the cookie's
+// otherwise), minted then overwritten from the request, read from the
+// clock (time.Now), or a parameter whose callers decide it (a helper
+// called with the id its caller minted is not followed yet) is still
+// reported.
+//
 // The key is the lookup's equality columns. A column the insert does not
 // name counts when the schema gives it a DEFAULT equal to the constant the
 // lookup asked for: "WHERE user_id = $1 AND state = 'open'" decides an

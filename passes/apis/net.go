@@ -278,6 +278,13 @@ var FreshValues = map[string]bool{
 	"github.com/google/uuid.NewRandomFromReader": true,
 }
 
+// ClockValues are the FreshValues that read a clock: new on every call,
+// but two requests at once can read the same one, so they mint no key
+// only this request holds.
+var ClockValues = map[string]bool{
+	"time.Now": true,
+}
+
 // IdempotencyHeaders are the request headers that carry an idempotency
 // key by default, in canonical form. Webhook-Id is the Standard Webhooks
 // message id a receiver deduplicates on (svix and the signers that follow

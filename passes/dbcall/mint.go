@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/entry"
 )
 
 // mintFact is a fact indicating that a function's result holds values it
@@ -244,4 +245,15 @@ func (r *Result) Minted(obj *types.Func, path string) bool {
 		}
 	}
 	return false
+}
+
+// KeyMinted reports whether the Go value bound to b is minted in this run
+// in each of its origins (entry.KeyMinted, with the mint facts of
+// constructors): a key no other request holds, so none can look it up or
+// insert it between a lookup and an insert of this run.
+func (r *Result) KeyMinted(a *Access, b Binding) bool {
+	if b.Value.IsZero() {
+		return false
+	}
+	return entry.KeyMinted(b.Value.Root, b.Value.Path, a.Call, r.Minted)
 }

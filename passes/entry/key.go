@@ -2,6 +2,7 @@ package entry
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -112,6 +113,43 @@ func KeyParamsMinted(fn *ssa.Function, v ssa.Value, path string, minted MintFunc
 	return params, true
 }
 
+// KeyMinted reports whether every origin of the Go value v (at the field
+// path) is minted in this run: a uuid or random value made in the
+// function, by a constructor minted tells (a mint fact), or stored into
+// the struct field the value is loaded from by a store that dominates the
+// load and that no other store to the field can follow. No other request
+// can hold such a key, so none can look it up or insert it concurrently.
+// A part from the request, a row, a parameter, a constant or the clock
+// makes it false.
+//
+//	s.ID = uuid.NewString()   // then q.Find(ctx, s.ID); q.Insert(ctx, s.ID): minted
+//	id := r.FormValue("id")   // not minted
+//
+// at is the instruction that uses the value (the insert's call): a value
+// named by a pointer and a field path (s and ".ID") is what the last store
+// to that field before at set.
+func KeyMinted(v ssa.Value, path string, at ssa.Instruction, minted MintFunc) bool {
+	k := &keyWalk{seen: map[keyVisit]bool{}, minted: minted, mintedOnly: true}
+	if _, isPtr := types.Unalias(v.Type()).Underlying().(*types.Pointer); isPtr && path != "" && at != nil {
+		name, rest, _ := strings.Cut(path[1:], ".")
+		if rest != "" {
+			rest = "." + rest
+		}
+		if _, st := structOf(v.Type()); st != nil {
+			for i := 0; i < st.NumFields(); i++ {
+				if st.Field(i).Name() == name {
+					if store := mustStore(v, i, at); store != nil {
+						v, path = store.Val, rest
+					}
+					break
+				}
+			}
+		}
+	}
+	k.value(v, path, 0)
+	return k.fresh && !k.id && !k.other && !k.konst
+}
+
 type keyVisit struct {
 	v    ssa.Value
 	path string
@@ -127,6 +165,9 @@ type keyWalk struct {
 	params map[int]bool
 	// minted, when set, tells the calls that mint the value.
 	minted MintFunc
+	// mintedOnly, for KeyMinted: a clock is no mint, and a load of a
+	// struct field follows the store that must have set it.
+	mintedOnly bool
 }
 
 // keyBudget bounds the values one KeyOrigin visits.
@@ -152,6 +193,9 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		common := x.Common()
 		name := analysisutil.FuncName(common)
 		switch {
+		case k.mintedOnly && apis.ClockValues[name]:
+			k.other = true
+			return
 		case apis.FreshValues[name]:
 			k.fresh = true
 			return
@@ -193,6 +237,12 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		}
 		k.value(x.X, fieldPath(x.X.Type(), x.Field)+path, depth+1)
 	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && k.mintedOnly && x.Op == token.MUL {
+			if st := mustStore(fa.X, fa.Field, x); st != nil {
+				k.value(st.Val, path, depth+1)
+				return
+			}
+		}
 		k.value(x.X, path, depth+1)
 	case *ssa.BinOp:
 		k.value(x.X, "", depth+1)
@@ -314,6 +364,70 @@ func (k *keyWalk) fillers(call ssa.CallInstruction, v ssa.Value, depth int) {
 			k.value(a, "", depth+1)
 		}
 	}
+}
+
+// mustStore is the store into the field of base that sets what the load at reads: a store dominating the
+// load, after every other store to the field, when every other store to
+// the field dominates it. nil when a store may follow it or none precedes
+// the load. A call between them that writes the field is not seen.
+func mustStore(base ssa.Value, field int, at ssa.Instruction) *ssa.Store {
+	refs := base.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var stores []*ssa.Store
+	for _, r := range *refs {
+		o, ok := r.(*ssa.FieldAddr)
+		if !ok || o.Field != field || o.Parent() != at.Parent() {
+			continue
+		}
+		if orefs := o.Referrers(); orefs != nil {
+			for _, or := range *orefs {
+				if st, ok := or.(*ssa.Store); ok && st.Addr == o {
+					stores = append(stores, st)
+				}
+			}
+		}
+	}
+	var last *ssa.Store
+	for _, st := range stores {
+		if !dominates(st, at) {
+			continue
+		}
+		if last == nil || dominates(last, st) {
+			last = st
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	for _, st := range stores {
+		if st != last && !dominates(st, last) {
+			return nil // a store on another path, or after it
+		}
+	}
+	return last
+}
+
+// dominates reports whether the instruction a runs before b on every path
+// to b.
+func dominates(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, in := range ab.Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // isIDField reports whether field i of the struct t (or *t) points to is a
