@@ -83,7 +83,8 @@
 // written after it, when the check requires the value the update writes
 // ("if p.Status != 'draft' { return }" before SET status = 'draft', body =
 // $1: the column does not move), on checks of columns the update leaves alone
-// (ownership), on conditions computed from the column by calls (a throttle
+// (ownership; and a field gorm's Updates(struct) skips as zero: a helper's
+// m := Member{ID: id}; m.Remove() never writes the role checked), on conditions computed from the column by calls (a throttle
 // on last_used), and when the row is held: FOR UPDATE in the transaction,
 // REPEATABLE READ or SERIALIZABLE, an advisory lock taken first. A flag
 // guard followed by another write ("if c.Used { return }", SET used =

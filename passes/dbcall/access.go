@@ -93,6 +93,10 @@ type Binding struct {
 	// is (UserStatusDeleted for user.Status = UserStatusDeleted), when the
 	// model saw it written: what an int state's value means.
 	ConstName string
+	// OmitZero reports a value the library leaves out of the SET when it
+	// is Go's zero value (gorm's Updates of a struct): a field of a struct
+	// literal a caller never sets is no column of the write.
+	OmitZero bool
 	// Expr is the SQL expression text as written (or synthesized for ORMs).
 	Expr string
 	// From lists, when Value is unknown, the arguments of the summarized

@@ -111,6 +111,7 @@ type bindingFact struct {
 	Arg        paramRef
 	Const      string
 	ConstName  string
+	OmitZero   bool
 	Expr       string
 	// From lists the parameters a value that is no parameter is computed
 	// from (Binding.From), for the keys of inserts and updates.
@@ -478,7 +479,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, Expr: clip(bd.Expr, 80)}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80)}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -1059,6 +1060,59 @@ func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
 	return b.resolveRef(r)
 }
 
+// zeroFieldAt reports a field (p, a path from an argument) that holds Go's
+// zero value at call: the argument is the address of a local struct
+// (user := User{ID: id}; user.Delete()) used only to store other fields
+// and to make this call, so nothing can have set the field.
+func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
+	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == "" || p.Path == CtxTxPath {
+		return false
+	}
+	alloc, ok := unwrap(args[p.Param]).(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	first := strings.Split(strings.TrimPrefix(p.Path, "."), ".")[0]
+	return zeroFieldOf(alloc, first, call, 0)
+}
+
+// zeroFieldOf reports that nothing sets field name of the local alloc but
+// its composite literal (m := Member{ID: id}: the literal's own local,
+// copied whole into m), through depth copies.
+func zeroFieldOf(alloc *ssa.Alloc, name string, use ssa.Instruction, depth int) bool {
+	if depth > 3 || alloc.Referrers() == nil {
+		return false
+	}
+	pt, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			if fieldName(pt.Elem(), r.Field) == name {
+				return false
+			}
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			// *m = <the literal>: the literal's fields are m's.
+			ld, ok := r.Val.(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL || r.Addr != alloc {
+				return false
+			}
+			lit, ok := ld.X.(*ssa.Alloc)
+			if !ok || !zeroFieldOf(lit, name, ld, depth+1) {
+				return false
+			}
+		default:
+			if r != use {
+				return false // passed to another call, loaded: anything may set it
+			}
+		}
+	}
+	return true
+}
+
 // instantiate turns a callee's summary into accesses seen at a call.
 func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *summaryFact, label string, args []ssa.Value) []*Access {
 	if sum.Wrapper != nil {
@@ -1083,7 +1137,10 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		for _, s := range f.Set {
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, ConstName: s.ConstName, Expr: s.Expr, From: fromArgs(args, s.From)})
+			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
+				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
+			}
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {

@@ -312,6 +312,13 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 			}
 		} else if v := arg(finisher, role.Value); v != nil {
 			a.Set = b.gormUpdates(v)
+			if _, isMap := unwrap(v).Type().Underlying().(*types.Map); !isMap && selected == nil {
+				// Updates(struct) writes the non-zero fields only
+				// (a Select writes the fields it names, zero or not).
+				for i := range a.Set {
+					a.Set[i].OmitZero = true
+				}
+			}
 		}
 		b.gormPrimaryWhere(a, model, fields)
 	case "delete":
