@@ -95,8 +95,9 @@
 // uuid.NewString, ksuid, xid, a random number; a constructor whose mint
 // fact says it sets the field so; or a struct field the value is loaded
 // from whose last store before the insert, on every path, sets such a
-// value), no other request holds the key, so none can look it up or insert
-// it in between.
+// value; or a parameter of an unexported function the package only calls
+// directly, every call passing such a value), no other request holds the
+// key, so none can look it up or insert it in between.
 //
 //	s.ID = uuid.NewString()
 //	err := db.QueryRowContext(ctx, "SELECT id FROM sessions WHERE id = $1", s.ID).Scan(&found)
@@ -106,8 +107,8 @@
 //
 // A key minted on one path only (a new session's id, the cookie's
 // otherwise), minted then overwritten from the request, read from the
-// clock (time.Now), or a parameter whose callers decide it (a helper
-// called with the id its caller minted is not followed yet) is still
+// clock (time.Now), or a parameter that one caller fills from the request
+// (or of an exported function, whose callers are not all seen) is still
 // reported.
 //
 // The key is the lookup's equality columns. A column the insert does not

@@ -255,5 +255,5 @@ func (r *Result) KeyMinted(a *Access, b Binding) bool {
 	if b.Value.IsZero() {
 		return false
 	}
-	return entry.KeyMinted(b.Value.Root, b.Value.Path, a.Call, r.Minted)
+	return entry.KeyMinted(b.Value.Root, b.Value.Path, a.Call, r.Minted, r.SrcFuncs)
 }

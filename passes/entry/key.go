@@ -128,7 +128,20 @@ func KeyParamsMinted(fn *ssa.Function, v ssa.Value, path string, minted MintFunc
 // at is the instruction that uses the value (the insert's call): a value
 // named by a pointer and a field path (s and ".ID") is what the last store
 // to that field before at set.
-func KeyMinted(v ssa.Value, path string, at ssa.Instruction, minted MintFunc) bool {
+//
+// A parameter of an unexported function only called directly in its
+// package is minted when the argument of every call is, at that call: a
+// helper saving the session its caller just minted the id of.
+//
+// funcs are the package's source functions, where the calls are looked for.
+func KeyMinted(v ssa.Value, path string, at ssa.Instruction, minted MintFunc, funcs []*ssa.Function) bool {
+	return keyMinted(v, path, at, minted, funcs, 0)
+}
+
+// keyCallerDepth bounds the callers KeyMinted climbs through.
+const keyCallerDepth = 3
+
+func keyMinted(v ssa.Value, path string, at ssa.Instruction, minted MintFunc, funcs []*ssa.Function, depth int) bool {
 	k := &keyWalk{seen: map[keyVisit]bool{}, minted: minted, mintedOnly: true}
 	if _, isPtr := types.Unalias(v.Type()).Underlying().(*types.Pointer); isPtr && path != "" && at != nil {
 		name, rest, _ := strings.Cut(path[1:], ".")
@@ -146,8 +159,89 @@ func KeyMinted(v ssa.Value, path string, at ssa.Instruction, minted MintFunc) bo
 			}
 		}
 	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		if depth >= keyCallerDepth {
+			return false
+		}
+		calls, i, ok := directCalls(p, funcs)
+		if !ok || len(calls) == 0 {
+			return false
+		}
+		for _, c := range calls {
+			if !keyMinted(ssautil.FullArgs(c.Common())[i], path, c, minted, funcs, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
 	k.value(v, path, 0)
 	return k.fresh && !k.id && !k.other && !k.konst
+}
+
+// directCalls lists the calls of the function p is a parameter of, and
+// p's index in their arguments (the receiver first), when the function is
+// unexported and its package uses it only as the callee of static calls.
+// ok is false otherwise: exported, a closure, a value passed on or
+// stored, or a method an interface call of its name may reach.
+func directCalls(p *ssa.Parameter, funcs []*ssa.Function) (calls []ssa.CallInstruction, index int, ok bool) {
+	fn := p.Parent()
+	if fn == nil || fn.Pkg == nil || fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() {
+		return nil, 0, false
+	}
+	index = -1
+	for i, q := range fn.Params {
+		if q == p {
+			index = i
+		}
+	}
+	if index < 0 {
+		return nil, 0, false
+	}
+	budget := 20000
+	seen := map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function) bool
+	visit = func(f *ssa.Function) bool {
+		if seen[f] {
+			return true
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if budget--; budget < 0 {
+					return false
+				}
+				var rands []*ssa.Value
+				rands = in.Operands(rands)
+				if c, isCall := in.(ssa.CallInstruction); isCall && c.Common().IsInvoke() && c.Common().Method.Name() == fn.Name() {
+					return false // an interface call may reach the method
+				}
+				if c, isCall := in.(ssa.CallInstruction); isCall && c.Common().StaticCallee() == fn && c.Common().Value == fn {
+					calls = append(calls, c)
+					rands = rands[1:] // the callee itself
+					if len(rands) > 0 && len(rands) >= len(c.Common().Args) {
+						rands = rands[len(rands)-len(c.Common().Args):]
+					}
+				}
+				for _, r := range rands {
+					if r != nil && *r == fn {
+						return false // used as a value
+					}
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			if !visit(a) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, f := range funcs {
+		if !visit(f) {
+			return nil, 0, false
+		}
+	}
+	return calls, index, true
 }
 
 type keyVisit struct {

@@ -112,3 +112,25 @@ func (st *Store) SaveStamped(ctx context.Context, s *Session) error {
 func (st *Store) Touch(ctx context.Context, r *http.Request) error {
 	return st.upsert(ctx, &Session{ID: r.FormValue("sid")})
 }
+
+// insertNew is called only with a session whose id its caller minted.
+func (st *Store) insertNew(ctx context.Context, s *Session) error {
+	var found string
+	err := st.db.QueryRowContext(ctx, "SELECT id FROM sessions WHERE id = $1", s.ID).Scan(&found)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = st.db.ExecContext(ctx, "INSERT INTO sessions (id, data) VALUES ($1, $2)", s.ID, s.Data) // ok: every caller mints the id
+		return err
+	}
+	return err
+}
+
+func (st *Store) Start(ctx context.Context, data []byte) error {
+	s := &Session{Data: data}
+	s.ID = uuid.NewString()
+	return st.insertNew(ctx, s)
+}
+
+func (st *Store) Restart(ctx context.Context, s *Session) error {
+	s.ID = uuid.NewString()
+	return st.insertNew(ctx, s)
+}
