@@ -286,6 +286,18 @@ func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
 	for _, fns := range b.methods {
 		sort.Slice(fns, func(i, j int) bool { return fns[i].FullName() < fns[j].FullName() })
 	}
+	// AllObjectFacts comes in map order; Writers keeps the first of the
+	// writes it merges, so the order must not depend on it.
+	sort.SliceStable(b.imported, func(i, j int) bool {
+		x, y := b.imported[i], b.imported[j]
+		if fx, fy := x.fn.FullName(), y.fn.FullName(); fx != fy {
+			return fx < fy
+		}
+		if x.fact.Origin != y.fact.Origin {
+			return x.fact.Origin < y.fact.Origin
+		}
+		return x.fact.Table < y.fact.Table
+	})
 	return b
 }
 
