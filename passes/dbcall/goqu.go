@@ -416,32 +416,19 @@ func (b *builder) goquTable(p *sqParts, v ssa.Value) string {
 // goquColumns reads a ...interface{} column list: names, identifiers,
 // literal text (goqu.L("COUNT(*)")).
 func (b *builder) goquColumns(p *sqParts, v ssa.Value) []string {
-	if v == nil {
-		return nil
-	}
-	vals, ok := variadicArgs(v)
-	if !ok {
-		p.partial = true
-		return []string{sqltext.Hole}
-	}
-	var out []string
-	for _, x := range vals {
+	return variadicEach(p, v, func(x ssa.Value) string {
 		if s, ok := constString(x); ok {
-			out = append(out, s)
-			continue
+			return s
 		}
 		if s, ok := b.goquIdent(x); ok {
-			out = append(out, s)
-			continue
+			return s
 		}
 		if name, args, ok := goquStaticCall(x); ok && (name == "L" || name == "Literal") && len(args) > 0 {
-			out = append(out, b.sqText(p, args[0]))
-			continue
+			return b.sqText(p, args[0])
 		}
 		p.partial = true
-		out = append(out, sqltext.Hole)
-	}
-	return out
+		return sqltext.Hole
+	})
 }
 
 // goquValue renders a value assigned or inserted: goqu.L("balance + ?",

@@ -495,6 +495,12 @@ func (b *builder) sqText(p *sqParts, v ssa.Value) string {
 
 // sqStrings reads a ...string argument: constant names, Hole for others.
 func (b *builder) sqStrings(p *sqParts, v ssa.Value) []string {
+	return variadicEach(p, v, func(x ssa.Value) string { return b.sqText(p, x) })
+}
+
+// variadicEach renders each argument of a variadic list with one; a list
+// it cannot see into is one Hole and makes the statement partial.
+func variadicEach(p *sqParts, v ssa.Value, one func(ssa.Value) string) []string {
 	if v == nil {
 		return nil
 	}
@@ -503,9 +509,9 @@ func (b *builder) sqStrings(p *sqParts, v ssa.Value) []string {
 		p.partial = true
 		return []string{sqltext.Hole}
 	}
-	var out []string
+	out := make([]string, 0, len(vals))
 	for _, x := range vals {
-		out = append(out, b.sqText(p, x))
+		out = append(out, one(x))
 	}
 	return out
 }
