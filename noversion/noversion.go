@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
-			if d, ok := checkStaleGuard(pass, db, txs, a); ok {
+			if d, ok := checkStaleGuard(pass, db, nc, txs, a); ok {
 				// One finding per check: the later updates it decides
 				// (the delivery marked processing, then discarded, then
 				// failed) follow from the first.

@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
 )
@@ -23,7 +24,7 @@ import (
 // changes, whose WHERE does not re-state the check, with nothing holding
 // the row: two requests both pass the check and both write (the ride
 // accepted twice, the balance overdrawn by an atomic decrement).
-func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
 	if a.Kind != dbcall.KindUpdate {
 		return analysis.Diagnostic{}, false
 	}
@@ -60,6 +61,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result
 		}
 		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
+		}
+		if a.Converges() && !actsOnCheck(db, nc, g, a) {
+			continue // "activate if not active": every racer writes the same constants, and nothing else is done on the check's word
 		}
 		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
@@ -235,6 +239,56 @@ func effectBetween(db *dbcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
 		before := ssautil.Reachable(xb, a.Call.Block()) && (xb != a.Call.Block() || ssautil.Index(x.Call) < ssautil.Index(a.Call))
 		if before && ssautil.Reachable(g.If.Block(), xb) {
 			return true
+		}
+	}
+	return false
+}
+
+// actsOnCheck reports work done on the word of the check besides the
+// update: a write other than the update (an insert, another update, here
+// or in a callee, the update's own call included) or a network call (an
+// email, a charge, a webhook) that can run on the side of the check that
+// leads to the update, before it or after it. Two requests racing past
+// the check both do that work, though the update they both make writes
+// the same row. Deletes are left out: a second delete of the same rows
+// (a cache entry, the consumed token) removes nothing more. Callers are
+// not followed.
+func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
+	fi := db.Func(a.Fn)
+	if fi == nil || g.If == nil || g.If.Block() == nil || a.Call.Block() == nil || g.If.Parent() != a.Fn {
+		return true
+	}
+	var pass *ssa.BasicBlock // the side of the check that leads to the update
+	for _, succ := range g.If.Block().Succs {
+		if ssautil.Reachable(succ, a.Call.Block()) {
+			if pass != nil {
+				return true // both sides do: no check of this update
+			}
+			pass = succ
+		}
+	}
+	if pass == nil {
+		return true
+	}
+	for _, x := range fi.Accesses {
+		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil {
+			continue
+		}
+		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
+			continue // the same update reached along another path of the callee's summary
+		}
+		if ssautil.Reachable(pass, x.Call.Block()) {
+			return true
+		}
+	}
+	if nc == nil || nc.Err != nil {
+		return nc != nil // the network model failed: assume the worst
+	}
+	if nfi := nc.Func(a.Fn); nfi != nil {
+		for _, c := range nfi.Calls {
+			if c.Instr.Block() != nil && ssautil.Reachable(pass, c.Instr.Block()) {
+				return true
+			}
 		}
 	}
 	return false

@@ -1,6 +1,8 @@
 package dbcall
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -76,3 +78,45 @@ func (a *Access) Claim() bool {
 	}
 	return false
 }
+
+// Converges reports an update that leaves its row the same whichever
+// caller runs it, and however many run it: every column it sets is given
+// a constant (an SQL literal, NULL, DEFAULT, the database clock, a Go
+// constant bound to its placeholder, here or by a caller through a
+// summary) or is row bookkeeping (updated_at, updated_by):
+//
+//	UPDATE users SET status = 1 WHERE id = $1            // activation
+//	repo.UpdateEndpointStatus(ctx, id, StatusActive)     // SET status = $3, bound to a constant
+//
+// Two requests racing past a check of the row's state both write it, and
+// the row ends as either alone would leave it. An update of a value of
+// the request (driver_id = $2), of a relative value (balance = balance -
+// $1) or of a value computed in Go (time.Now(), a struct saved whole)
+// does not converge; nor does SQL the model read only in part, or an
+// access guessed from a method's name.
+func (a *Access) Converges() bool {
+	if a.Kind != KindUpdate || len(a.Set) == 0 || a.Partial || a.Heuristic || a.Table == "" {
+		return false
+	}
+	for _, s := range a.Set {
+		if s.Column == "" {
+			return false
+		}
+		if rowBookkeeping(s.Column) && s.Class != sqltext.AssignAtomic {
+			continue
+		}
+		switch {
+		case s.Class == sqltext.AssignAtomic:
+			return false
+		case !s.Value.IsZero():
+			if _, ok := unwrap(s.Value.Root).(*ssa.Const); !ok || s.Value.Path != "" {
+				return false // a value of the program: the request's, the clock's
+			}
+		case s.Class == sqltext.AssignConst:
+		default:
+			return false
+		}
+	}
+	return true
+}
+

@@ -36,8 +36,9 @@ func NewSessions(d *store.DB, q *sqlq.Queries) *Sessions {
 	return &Sessions{db: ex, q: q}
 }
 
-// Activate runs in store's serializable transaction.
-func (s *Sessions) Activate(ctx context.Context, alias []byte) error {
+// Activate runs in store's serializable transaction. The state it moves to
+// is the caller's (two callers may want different ones).
+func (s *Sessions) Activate(ctx context.Context, alias []byte, dest int16) error {
 	return s.db.ExecTx(ctx, store.WriteTx{}, func(q Queries) error {
 		sess, err := q.GetSession(ctx, alias)
 		if err != nil {
@@ -46,12 +47,12 @@ func (s *Sessions) Activate(ctx context.Context, alias []byte) error {
 		if sess.State != StateCreated {
 			return errIllegal
 		}
-		return q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: StateInUse}) // ok: serializable executor
+		return q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: dest}) // ok: serializable executor
 	})
 }
 
 // ActivateNoTx checks and updates on the pool.
-func (s *Sessions) ActivateNoTx(ctx context.Context, alias []byte) error {
+func (s *Sessions) ActivateNoTx(ctx context.Context, alias []byte, dest int16) error {
 	sess, err := s.q.GetSession(ctx, alias)
 	if err != nil {
 		return err
@@ -59,7 +60,7 @@ func (s *Sessions) ActivateNoTx(ctx context.Context, alias []byte) error {
 	if sess.State != StateCreated {
 		return errIllegal
 	}
-	return s.q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: StateInUse}) // want `check-then-update on sessions\(state\)`
+	return s.q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: dest}) // want `check-then-update on sessions\(state\)`
 }
 
 type Registry struct {
@@ -71,7 +72,7 @@ func NewRegistry(d *plain.DB, q *sqlq.Queries) *Registry {
 }
 
 // Activate runs in plain's transaction, at the default isolation.
-func (r *Registry) Activate(ctx context.Context, alias []byte) error {
+func (r *Registry) Activate(ctx context.Context, alias []byte, dest int16) error {
 	return r.db.ExecTx(ctx, plain.WriteTx{}, func(q Queries) error {
 		sess, err := q.GetSession(ctx, alias)
 		if err != nil {
@@ -80,6 +81,6 @@ func (r *Registry) Activate(ctx context.Context, alias []byte) error {
 		if sess.State != StateCreated {
 			return errIllegal
 		}
-		return q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: StateInUse}) // want `check-then-update on sessions\(state\)`
+		return q.UpdateSessionState(ctx, sqlq.UpdateSessionStateParams{ID: sess.ID, State: dest}) // want `check-then-update on sessions\(state\)`
 	})
 }

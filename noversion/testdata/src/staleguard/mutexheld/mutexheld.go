@@ -20,7 +20,7 @@ var errSettled = errors.New("already settled")
 
 // Settle checks and writes the state while settle is held: the hub's
 // settlements run one at a time in its process.
-func (h *Hub) Settle(ctx context.Context, id int64) error {
+func (h *Hub) Settle(ctx context.Context, id int64, preimage string) error {
 	h.settle.Lock()
 	defer h.settle.Unlock()
 	var state string
@@ -30,14 +30,14 @@ func (h *Hub) Settle(ctx context.Context, id int64) error {
 	if state != "pending" {
 		return errSettled
 	}
-	_, err := h.db.ExecContext(ctx, "UPDATE payments SET state = 'settled' WHERE id = $1", id) // ok: serialized by settle
+	_, err := h.db.ExecContext(ctx, "UPDATE payments SET state = 'settled', preimage = $2 WHERE id = $1", id, preimage) // ok: serialized by settle
 	return err
 }
 
 // ---- reported ----
 
 // SettleReleased unlocks after the read: two settlements pass the check.
-func (h *Hub) SettleReleased(ctx context.Context, id int64) error {
+func (h *Hub) SettleReleased(ctx context.Context, id int64, preimage string) error {
 	h.settle.Lock()
 	var state string
 	err := h.db.QueryRowContext(ctx, "SELECT state FROM payments WHERE id = $1", id).Scan(&state)
@@ -48,6 +48,6 @@ func (h *Hub) SettleReleased(ctx context.Context, id int64) error {
 	if state != "pending" {
 		return errSettled
 	}
-	_, err = h.db.ExecContext(ctx, "UPDATE payments SET state = 'settled' WHERE id = $1", id) // want `check-then-update on payments\(state\)`
+	_, err = h.db.ExecContext(ctx, "UPDATE payments SET state = 'settled', preimage = $2 WHERE id = $1", id, preimage) // want `check-then-update on payments\(state\)`
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"net/http"
 )
 
 var (
@@ -212,7 +213,9 @@ func EditDraftBound(ctx context.Context, db *sql.DB, id int64, body string) erro
 	return err
 }
 
-// Publishing moves the state away from the one checked: reported.
+// Publishing moves the state away from the one checked, to a constant and
+// the database's clock: two editors racing past the check both publish,
+// and the row ends as either alone would leave it.
 func Publish(ctx context.Context, db *sql.DB, id int64) error {
 	var status string
 	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
@@ -221,7 +224,58 @@ func Publish(ctx context.Context, db *sql.DB, id int64) error {
 	if status != "draft" {
 		return errors.New("already published")
 	}
-	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_at = now() WHERE id = $1", id) // want `check-then-update on posts\(status\): .* add AND status = 'draft'`
+	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_at = now() WHERE id = $1", id) // ok: every racer writes the same row
+	return err
+}
+
+// The same transition, then the post announced to subscribers: both
+// racers announce it.
+func PublishAndAnnounce(ctx context.Context, db *sql.DB, id int64, hook string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("already published")
+	}
+	if _, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_at = now() WHERE id = $1", id); err != nil { // want `check-then-update on posts\(status\): .* add AND status = 'draft'`
+		return err
+	}
+	resp, err := http.Post(hook, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The same transition, then the post added to the feed: both racers
+// insert it.
+func PublishToFeed(ctx context.Context, db *sql.DB, id int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("already published")
+	}
+	if _, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published' WHERE id = $1", id); err != nil { // want `check-then-update on posts\(status\)`
+		return err
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO feed_items (post_id) VALUES ($1)", id)
+	return err
+}
+
+// The transition records who published: two editors racing past the
+// check write different publishers.
+func PublishAs(ctx context.Context, db *sql.DB, id, editor int64) error {
+	var status string
+	if err := db.QueryRowContext(ctx, "SELECT status FROM posts WHERE id = $1", id).Scan(&status); err != nil {
+		return err
+	}
+	if status != "draft" {
+		return errors.New("already published")
+	}
+	_, err := db.ExecContext(ctx, "UPDATE posts SET status = 'published', published_by = $2 WHERE id = $1", id, editor) // want `check-then-update on posts\(status\)`
 	return err
 }
 
