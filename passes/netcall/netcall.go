@@ -273,7 +273,10 @@ func relevant(pass *analysis.Pass, imported importedFacts) bool {
 		if !ok {
 			continue
 		}
-		if imported.net[f] != nil || imported.fresh[f] != nil {
+		// A method of an instantiated generic type or interface
+		// (ingress.Requester[*Req, *Resp].Send) is used as its own
+		// object; the fact is its origin's.
+		if o := f.Origin(); imported.net[f] != nil || imported.fresh[f] != nil || imported.net[o] != nil || imported.fresh[o] != nil {
 			return true
 		}
 		name := f.FullName()

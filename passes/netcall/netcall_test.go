@@ -69,7 +69,7 @@ func describe(q *netcall.Request) string {
 
 // TestCalls pins the calls, chains and requests of the Result.
 func TestCalls(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), show, "example.com/caller", "direct")
+	idemvettest.Run(t, analysistest.TestData(), show, "example.com/caller", "direct", "example.com/triggers")
 }
 
 // TestFactEncoding checks that facts round-trip through gob, encode
