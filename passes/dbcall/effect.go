@@ -119,4 +119,3 @@ func (a *Access) Converges() bool {
 	}
 	return true
 }
-
