@@ -90,6 +90,32 @@
 // guard followed by another write ("if c.Used { return }", SET used =
 // true, then INSERT INTO redemptions) is reported: both requests redeem.
 //
+// It stays silent, too, when the update converges and nothing else is done
+// on the check's word. An update converges when every column it sets is
+// given a constant (an SQL literal, NULL, the database's clock, a Go
+// constant bound to its placeholder here or by a caller of the
+// repository method), or is bookkeeping (updated_at, updated_by): every
+// request that passes the check writes the same row, and the row ends as
+// either alone would leave it.
+//
+//	if user.Status != model.NotActivated { return ErrCannotActivate }
+//	user.SetStatus(model.Active)                      // silent: all racers write Active
+//	if ep.Status != store.PausedEndpointStatus { return err }
+//	repo.UpdateEndpointStatus(ctx, id, store.ActiveEndpointStatus)   // silent
+//
+// Work on the check's word is an insert or another update (here or in a
+// function called, the update's own call included) or a network call (an
+// email, a charge, a webhook) on the side of the check that leads to the
+// update, before it or after it: two racers both do it, so the gift code
+// marked used with a constant and then credited, the activation followed
+// by a welcome mail, the transition followed by an audit insert stay
+// reported. Deletes do not count (a second delete of the same rows
+// removes nothing more), and callers are not followed: a caller that does
+// the work after a repository's check-and-set is not seen. Values of the
+// request (driver_id = $2), relative values (balance = balance - $1) and
+// values computed in Go (time.Now() in a column other than bookkeeping, a
+// struct saved whole) do not converge.
+//
 // The same race consumes one-time rows: a code, an invite or a reset token
 // looked up, then deleted by a DELETE whose affected-row count is ignored
 // or only logged, before the work the row grants (a session created, a
