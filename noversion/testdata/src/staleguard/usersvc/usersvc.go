@@ -5,6 +5,7 @@ package usersvc
 import (
 	"errors"
 	"net/http"
+	"net/smtp"
 	"strings"
 
 	"staleguard/usermodel"
@@ -86,6 +87,20 @@ func ActivateAndWelcome(uid uint, mailer string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// ResendActivation re-arms an account and mails the link again: the
+// update converges, the mail is sent by both racers.
+func ResendActivation(uid uint, host string) error {
+	user, err := usermodel.GetUserByID(uid)
+	if err != nil {
+		return err
+	}
+	if user.Status == usermodel.Active {
+		return errors.New("already active")
+	}
+	user.SetStatus(usermodel.NotActivated) // want `check-then-update on users\(status\)`
+	return smtp.SendMail(host, nil, "noreply@example.com", []string{user.Email}, []byte("Subject: activate your account\r\n\r\n"))
 }
 
 // Unban sets the state the request asks for: two administrators may ask
