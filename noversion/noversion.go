@@ -84,13 +84,18 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
-			if d, ok := checkStaleGuard(pass, db, nc, txs, a); ok {
+			if ds := checkStaleGuard(pass, db, nc, txs, a); len(ds) > 0 {
 				// One finding per check: the later updates it decides
 				// (the delivery marked processing, then discarded, then
-				// failed) follow from the first.
-				if k := guardKey(d); !guardsReported[k] {
-					guardsReported[k] = true
-					rep.Report(d)
+				// failed) follow from the first. A write decided by a
+				// second check too is reported on that one (the order
+				// paid twice after its owner was set on the first check).
+				for _, d := range ds {
+					if k := guardKey(d); !guardsReported[k] {
+						guardsReported[k] = true
+						rep.Report(d)
+						break
+					}
 				}
 				continue
 			}

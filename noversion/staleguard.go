@@ -23,10 +23,13 @@ import (
 // checkStaleGuard reports an update decided by a check in Go of a column it
 // changes, whose WHERE does not re-state the check, with nothing holding
 // the row: two requests both pass the check and both write (the ride
-// accepted twice, the balance overdrawn by an atomic decrement).
-func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+// accepted twice, the balance overdrawn by an atomic decrement). It returns
+// one diagnostic per check that decides the write, the most telling first,
+// so that a caller reporting one finding per check can still report a write
+// on its second check when its first was reported for an earlier write.
+func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, a *dbcall.Access) []analysis.Diagnostic {
 	if a.Kind != dbcall.KindUpdate {
-		return analysis.Diagnostic{}, false
+		return nil
 	}
 	guards := db.Guards(a)
 	// Comparisons first: they say what the WHERE should carry; an
@@ -42,6 +45,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		return 1
 	}
 	sort.SliceStable(guards, func(i, j int) bool { return rank(guards[i]) < rank(guards[j]) })
+	var ds []analysis.Diagnostic
 	for _, g := range guards {
 		if g.Op == token.ILLEGAL {
 			continue // a condition computed from the column (a throttle on last_used, a helper): too varied to read
@@ -68,9 +72,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
 		}
-		return staleGuardDiagnostic(pass, db, a, g), true
+		ds = append(ds, staleGuardDiagnostic(pass, db, a, g))
 	}
-	return analysis.Diagnostic{}, false
+	return ds
 }
 
 // rechecks reports a WHERE condition on col.
