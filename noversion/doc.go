@@ -124,7 +124,11 @@
 // rows deleted as already used, or DELETE ... RETURNING and test for no
 // row. The work may also come first inside the delete's transaction (tokens
 // issued, then the authorization code deleted, one commit): the loser's
-// grant commits with its empty delete unless the count rolls it back. A DELETE that is the last thing done (a DELETE endpoint) is not,
+// grant commits with its empty delete unless the count rolls it back. The
+// lookup may run before the transaction, in the function that hands the
+// delete's callback to it (db.Transaction(func(tx) error { ...; return
+// tx.Destroy(code) })), and may say "not found" with an error type of its
+// own beside a nil row (return nil, CodeNotFoundError{}). A DELETE that is the last thing done (a DELETE endpoint) is not,
 // nor one followed only by other deletes (an account removed with its
 // folders, tags and tasks: nothing is granted twice).
 //

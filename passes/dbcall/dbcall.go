@@ -353,6 +353,18 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 			a.Consumes, a.consumeGated = b.consumedRead(fi, a)
 		}
 	}
+	// Deletes in fn's closures (analyzed first) decided by a lookup of fn.
+	for _, anon := range fn.AnonFuncs {
+		afi := b.infos[anon]
+		if afi == nil {
+			continue
+		}
+		for _, a := range afi.Accesses {
+			if a.Kind == KindDelete && a.Consumes == nil && a.Call != nil && a.Call.Parent() == anon {
+				a.Consumes = b.consumedByCaller(fi, anon, a)
+			}
+		}
+	}
 	markInserted(fi)
 }
 

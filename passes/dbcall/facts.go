@@ -787,6 +787,16 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 					if w := wrappedGlobal(rv); w != "" {
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}, NilResult: nilResult}, true
 					}
+					if nilResult >= 0 && !isNil(rv) {
+						// A nil row beside an error of its own (return nil,
+						// UserNotFoundError{}): the error says "not found",
+						// so err == nil means found, as with a sentinel.
+						var sentinels []string
+						if strings.Contains(typeName(unwrap(rv).Type()), "NotFound") {
+							sentinels = []string{anyNotFound}
+						}
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: sentinels, NilResult: nilResult}, true
+					}
 				}
 			}
 			for i, rv := range ret.Results {

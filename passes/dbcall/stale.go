@@ -541,7 +541,58 @@ func readsColumn(b *builder, fi *FuncInfo, v Ref, read *Access, col string) bool
 // they do after the call is the work the row grants. A lookup whose
 // not-found side returns nil is "nothing to clean up", not a gate.
 func (b *builder) consumedRead(fi *FuncInfo, del *Access) (read *Access, gated bool) {
-	target := del.Call.Block()
+	return b.consumedReadAt(fi, del, del.Call.Block(), del)
+}
+
+// consumedByCaller returns, for a delete in the closure anon of fi's
+// function (a transaction's callback, a retry's operation), the read of
+// fi whose finding the row decides that the closure is made and run:
+//
+//	g, err := findGrant(db, code)          // the lookup decides, outside
+//	if err != nil { return ErrInvalid }
+//	db.Transaction(func(tx *pop.Connection) error {
+//		issue(tx, g.UserID)
+//		return tx.Destroy(g)                // consumed inside the callback
+//	})
+//
+// The delete's values captured from fi are compared as the values fi
+// bound to the closure's free variables.
+func (b *builder) consumedByCaller(fi *FuncInfo, anon *ssa.Function, del *Access) *Access {
+	mc := closureOf(fi.Fn, anon)
+	if mc == nil || mc.Block() == nil {
+		return nil
+	}
+	lifted := *del
+	lifted.Where = make([]Binding, len(del.Where))
+	for i, w := range del.Where {
+		w.Value = liftRef(w.Value)
+		lifted.Where[i] = w
+	}
+	read, _ := b.consumedReadAt(fi, &lifted, mc.Block(), del)
+	return read
+}
+
+// liftRef returns r as its closure's maker sees it: a free variable is the
+// value the MakeClosure bound to it (a captured variable's single store).
+func liftRef(r Ref) Ref {
+	fv, ok := unwrap(r.Root).(*ssa.FreeVar)
+	if !ok {
+		return r
+	}
+	bound := freeVarBinding(fv)
+	if bound == nil {
+		return Ref{}
+	}
+	o := refOf(bound)
+	if o.Root == nil {
+		return Ref{}
+	}
+	return Ref{Root: o.Root, Path: o.Path + r.Path}
+}
+
+// consumedReadAt is consumedRead for a delete del (as fi's values name it)
+// that runs when target runs; orig is the delete as modeled.
+func (b *builder) consumedReadAt(fi *FuncInfo, del *Access, target *ssa.BasicBlock, orig *Access) (read *Access, gated bool) {
 	if target == nil || del.Table == "" {
 		return nil, false
 	}
@@ -551,7 +602,7 @@ func (b *builder) consumedRead(fi *FuncInfo, del *Access) (read *Access, gated b
 			continue
 		}
 		a, trueFound, ok := fi.foundness(ifi.Cond, b)
-		if !ok || a.Kind != KindRead || a.Table != del.Table || a.Call == del.Call {
+		if !ok || a.Kind != KindRead || a.Table != del.Table || a.Call == orig.Call {
 			continue
 		}
 		found, notFound := blk.Succs[1], blk.Succs[0]

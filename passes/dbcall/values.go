@@ -357,10 +357,19 @@ func globalName(v ssa.Value) string {
 	return g.Pkg.Pkg.Path() + "." + g.Name()
 }
 
-// isNil reports whether v is the constant nil.
+// isNil reports whether v is the constant nil. The zero value of a struct
+// or array is a Const without a value too, but boxed it is no nil
+// interface (return nil, NotFoundError{}).
 func isNil(v ssa.Value) bool {
 	c, ok := unwrap(v).(*ssa.Const)
-	return ok && c.Value == nil
+	if !ok || c.Value != nil {
+		return false
+	}
+	switch c.Type().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return false
+	}
+	return true
 }
 
 // typeName returns the full name of a named type, with a leading "*" for a

@@ -101,3 +101,23 @@ func (r *Repo) CheckFree(ctx context.Context, email string, now int64) error { /
 	}
 	return nil
 }
+
+// UserNotFoundError is a not-found error of the application's own type.
+type UserNotFoundError struct{}
+
+func (UserNotFoundError) Error() string { return "user not found" }
+
+type User struct{ Name string }
+
+// FindUser says "not found" with a nil row and an error value of its own
+// type: the error is the signal, as a sentinel would be.
+func (r *Repo) FindUser(ctx context.Context, id int64) (*User, error) { // want FindUser:"select users id=p2 read:name->r0.Name on p0.db found:err@r1 err@r1"
+	u := &User{}
+	if err := r.db.QueryRowContext(ctx, "SELECT name FROM users WHERE id = $1", id).Scan(&u.Name); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, UserNotFoundError{}
+		}
+		return nil, err
+	}
+	return u, nil
+}
