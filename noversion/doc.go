@@ -128,7 +128,10 @@
 // lookup may run before the transaction, in the function that hands the
 // delete's callback to it (db.Transaction(func(tx) error { ...; return
 // tx.Destroy(code) })), and may say "not found" with an error type of its
-// own beside a nil row (return nil, CodeNotFoundError{}). A DELETE that is the last thing done (a DELETE endpoint) is not,
+// own beside a nil row (return nil, CodeNotFoundError{}). The DELETE must
+// name the row found, by the lookup's own key value or a key column of the
+// row it returned: deleting other rows once one is found (the user's other
+// identities, loaded by a query of their own) consumes nothing. A DELETE that is the last thing done (a DELETE endpoint) is not,
 // nor one followed only by other deletes (an account removed with its
 // folders, tags and tasks: nothing is granted twice).
 //

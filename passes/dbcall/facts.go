@@ -787,7 +787,7 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 					if w := wrappedGlobal(rv); w != "" {
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}, NilResult: nilResult}, true
 					}
-					if nilResult >= 0 && !isNil(rv) {
+					if nilResult >= 0 && ownNotFoundError(rv) {
 						// A nil row beside an error of its own (return nil,
 						// UserNotFoundError{}): the error says "not found",
 						// so err == nil means found, as with a sentinel.
@@ -814,6 +814,27 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 		}
 	}
 	return signalFact{Result: -1}, false
+}
+
+// ownNotFoundError reports an error value the function makes itself on
+// the not-found side: a value of an error type (UserNotFoundError{},
+// &NotFoundError{ID: id}) or a call of a constructor named for it
+// (NewNotFoundError(...)). The access's own error passed on is not one:
+// its signal is the access's.
+func ownNotFoundError(rv ssa.Value) bool {
+	switch x := unwrap(rv).(type) {
+	case *ssa.Const:
+		return !isNil(x)
+	case *ssa.Alloc:
+		return true
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.Alloc)
+		return ok && x.Op == token.MUL
+	case *ssa.Call:
+		f := x.Call.StaticCallee()
+		return f != nil && strings.Contains(f.Name(), "NotFound")
+	}
+	return false
 }
 
 // succeedsFrom reports a return reachable from blk whose error result i is

@@ -612,11 +612,31 @@ func (b *builder) consumedReadAt(fi *FuncInfo, del *Access, target *ssa.BasicBlo
 		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
 			continue // the delete does not run only when the row was found
 		}
-		if sameRow(b, fi, a, del) {
+		if sameRow(b, fi, a, del) && namesRow(b, fi, a, del) {
 			return a, failsFrom(fi.Fn, notFound)
 		}
 	}
 	return nil, false
+}
+
+// namesRow reports that the delete del names the row read found by a key
+// column: bound to the very value the read's WHERE binds it to, or to that
+// column of the row the read returned (tx.Destroy(code) of the code found).
+// Deleting other rows once one is found (the user's other identities, the
+// tokens of the user a token belongs to) consumes nothing the lookup found.
+func namesRow(b *builder, fi *FuncInfo, read, del *Access) bool {
+	for _, k := range del.KeyColumns() {
+		wb, _ := del.WhereColumn(k)
+		if rb, ok := read.WhereColumn(k); ok {
+			if !wb.Value.IsZero() && rb.Value.Same(wb.Value) || wb.Const != "" && rb.Const == wb.Const {
+				return true
+			}
+		}
+		if !wb.Value.IsZero() && readsColumn(b, fi, wb.Value, read, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // failsFrom reports whether every return of fn reachable from blk returns

@@ -164,3 +164,30 @@ func RenameThenDrop(db *pop.Connection, code, other string) error {
 		return tx.RawQuery("DELETE FROM grants WHERE code = ?", other).Exec() // ok: not the row found
 	})
 }
+
+// Link finds the grant, then removes the user's other grants, loaded by a
+// query of their own: the rows deleted are not the one found.
+func Link(db *pop.Connection, code string) error {
+	g, err := findGrant(db, code)
+	if err != nil {
+		return ErrInvalid
+	}
+	return db.Transaction(func(tx *pop.Connection) error {
+		if err := tx.Create(&Session{UserID: g.UserID}); err != nil {
+			return err
+		}
+		var others []Grant
+		if err := tx.Where("user_id = ?", g.UserID).All(&others); err != nil {
+			return err
+		}
+		for i := range others {
+			if others[i].ID == g.ID {
+				continue
+			}
+			if err := tx.Destroy(&others[i]); err != nil { // ok: other rows
+				return err
+			}
+		}
+		return nil
+	})
+}
