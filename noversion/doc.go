@@ -79,8 +79,10 @@
 // what matters, see below), when the update's new value is computed from
 // the value read (a lost update, reported by lostupdate), when the check
 // only skips a write of the value the column already holds ("if o.Status
-// == 'paid' { return }" before SET status = 'paid') and nothing else is
-// written after it, when the check requires the value the update writes
+// == 'paid' { return }" before SET status = 'paid') and no work is done
+// on the check's word (no write of another table after it, no other
+// insert or update on the check's side, the update's own call included,
+// no network call), when the check requires the value the update writes
 // ("if p.Status != 'draft' { return }" before SET status = 'draft', body =
 // $1: the column does not move), on checks of columns the update leaves alone
 // (ownership; and a field gorm's Updates(struct) skips as zero: a helper's

@@ -63,7 +63,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if keepsValue(g, set) {
 			continue // "driver cannot be changed": the write sets the value the check required, the column does not move
 		}
-		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) {
+		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
 		}
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {

@@ -333,3 +333,63 @@ func IssueQuoteLogged(ctx context.Context, db *sql.DB, quote int64, sig string) 
 	_, err := db.ExecContext(ctx, "UPDATE quotes SET state = 'issued' WHERE id = $1", quote) // ok: idempotent, nothing done between
 	return err
 }
+
+// markUsedAndGrant marks the code used with a constant and grants its
+// credit, in one helper.
+func markUsedAndGrant(ctx context.Context, db *sql.DB, code string, user int64) error {
+	if _, err := db.ExecContext(ctx, "UPDATE gift_codes SET used = true WHERE code = $1", code); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO credits (user_id, code) VALUES ($1, $2)", user, code)
+	return err
+}
+
+// The grant is made by the same call as the converging mark: both racers
+// are credited.
+func RedeemGift(ctx context.Context, db *sql.DB, code string, user int64) error {
+	var used bool
+	if err := db.QueryRowContext(ctx, "SELECT used FROM gift_codes WHERE code = $1", code).Scan(&used); err != nil {
+		return err
+	}
+	if used {
+		return errors.New("code already used")
+	}
+	return markUsedAndGrant(ctx, db, code, user) // want `check-then-update on gift_codes\(used\)`
+}
+
+// The mark alone, by a helper: both racers mark it, nothing is granted.
+func markUsed(ctx context.Context, db *sql.DB, code string) error {
+	_, err := db.ExecContext(ctx, "UPDATE gift_codes SET used = true WHERE code = $1", code)
+	return err
+}
+
+func RetireGift(ctx context.Context, db *sql.DB, code string) error {
+	var used bool
+	if err := db.QueryRowContext(ctx, "SELECT used FROM gift_codes WHERE code = $1", code).Scan(&used); err != nil {
+		return err
+	}
+	if used {
+		return nil
+	}
+	return markUsed(ctx, db, code) // ok: every racer writes used = true
+}
+
+// Skipped when the plan is already the one asked for, then the billing
+// provider told: two requests racing past the check both call it.
+func ChangePlan(ctx context.Context, db *sql.DB, id int64, plan, billing string) error {
+	var cur string
+	if err := db.QueryRowContext(ctx, "SELECT plan FROM users WHERE id = $1", id).Scan(&cur); err != nil {
+		return err
+	}
+	if cur == plan {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, "UPDATE users SET plan = $1 WHERE id = $2", plan, id); err != nil { // want `check-then-update on users\(plan\)`
+		return err
+	}
+	resp, err := http.Post(billing+"/subscriptions/"+plan, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
