@@ -124,9 +124,10 @@ func pkgOfName(name string) string {
 	if i := strings.Index(name, ")"); i >= 0 {
 		name = name[:i]
 	}
-	slash := strings.LastIndex(name, "/")
-	if i := strings.Index(name[slash+1:], "."); i >= 0 {
-		return name[:slash+1+i]
+	// The name after the path has no dot, the path's last element may
+	// (github.com/nats-io/nats.go): the path ends at the last dot.
+	if i := strings.LastIndex(name, "."); i > strings.LastIndex(name, "/") {
+		return name[:i]
 	}
 	return name
 }
