@@ -24,4 +24,3 @@ func (t *TopUps) OnTopUpClaimed(m *nats.Msg) {
 	}
 	t.Pool.Exec(ctx, "UPDATE wallets SET balance = balance + 10 WHERE id = $1", string(m.Data)) // ok: after the claim
 }
-
