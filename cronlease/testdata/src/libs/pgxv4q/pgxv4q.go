@@ -1,0 +1,28 @@
+// Package pgxv4q accrues interest hourly with pgx v4.
+package pgxv4q
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v4/pgxpool"
+	cron "github.com/robfig/cron/v3"
+)
+
+type Jobs struct{ Pool *pgxpool.Pool }
+
+func (j *Jobs) Register(c *cron.Cron) {
+	c.AddFunc("@hourly", j.accrue)      // want `cron job .* runs in every instance at the same time and repeats its relative update of wallets.balance`
+	c.AddFunc("@daily", j.accrueLeased) // ok: a lease claimed and tested
+}
+
+func (j *Jobs) accrue() {
+	j.Pool.Exec(context.Background(), "UPDATE wallets SET balance = balance * 1.01 WHERE kind = 'savings'")
+}
+
+func (j *Jobs) accrueLeased() {
+	tag, err := j.Pool.Exec(context.Background(), "UPDATE job_leases SET holder = $1, held_until = now() + interval '1 hour' WHERE job_name = $2 AND held_until < now()", "host-1", "accrue")
+	if err != nil || tag.RowsAffected() == 0 {
+		return
+	}
+	j.accrue()
+}
