@@ -862,6 +862,23 @@ func beginGiven(a ssa.Value, begins map[ssa.Value]sqltext.Isolation) (sqltext.Is
 			}
 		}
 	}
+	// A wrapper given it in a field: fn(&Tx{tx: tx}), the application's
+	// own transaction type whose methods forward SQL to the one begun.
+	if al, ok := a.(*ssa.Alloc); ok && al.Referrers() != nil {
+		for _, r := range *al.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.Referrers() == nil {
+				continue
+			}
+			for _, rr := range *fa.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+					if iso, ok := begins[deref(st.Val)]; ok {
+						return iso, true
+					}
+				}
+			}
+		}
+	}
 	return sqltext.IsolationNone, false
 }
 

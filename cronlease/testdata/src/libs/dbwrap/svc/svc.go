@@ -5,7 +5,7 @@ package svc
 import (
 	"context"
 
-	"libs/dbwrap/db"
+	"dbwrap/db"
 
 	cron "github.com/robfig/cron/v3"
 )

@@ -5,7 +5,7 @@ package svc
 import (
 	"context"
 
-	"libs/dbwrap/db"
+	"dbwrap/db"
 
 	"github.com/nats-io/nats.go"
 )
