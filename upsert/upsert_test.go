@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), upsert.Analyzer, "pgraw", "pgxjobs", "sqlxmysql", "migrations", "sqlite", "gormclause", "sqlcpgx/...", "sqlcstd/...", "schemasqlc", "schemagoose", "schemamigrate", "schemasqlite", "gormv1opt", "bunconflict", "entupsert", "squirrelsuffix", "creationnow", "paramreuse", "xormexec", "popexec")
+	idemvettest.Run(t, analysistest.TestData(), upsert.Analyzer, "pgraw", "pgxjobs", "sqlxmysql", "migrations", "sqlite", "gormclause", "sqlcpgx/...", "sqlcstd/...", "schemasqlc", "schemagoose", "schemamigrate", "schemasqlite", "creationnow", "paramreuse")
 }
 
 func TestFix(t *testing.T) {
