@@ -17,32 +17,40 @@ import (
 // bunMethod reports a method of one of bun's query types: its name and the
 // statement kind of the query.
 func bunMethod(call *ssa.CallCommon) (name, kind string, ok bool) {
-	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.BunPkg {
+	f, recv, ok := libMethod(call, apis.BunPkg)
+	if !ok || recv == "" {
 		return "", "", false
 	}
-	sig, _ := f.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return "", "", false
-	}
-	n := recvName(sig.Recv().Type())
-	kind, ok = apis.BunQueries[n]
+	kind, ok = apis.BunQueries[recv]
 	return f.Name(), kind, ok
 }
 
 // bunStarter reports a NewSelect/NewInsert/NewUpdate/NewDelete call on a
 // bun handle, and the kind of query it starts.
 func bunStarter(call *ssa.CallCommon) (string, bool) {
-	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.BunPkg {
-		return "", false
-	}
-	sig, _ := f.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !apis.BunHandles[recvName(sig.Recv().Type())] {
+	f, recv, ok := libMethod(call, apis.BunPkg)
+	if !ok || !apis.BunHandles[recv] {
 		return "", false
 	}
 	kind, ok := apis.BunStarters[f.Name()]
 	return kind, ok
+}
+
+// libMethod reports a call of a function or method of the library pkg,
+// with its receiver's type name ("" for a function).
+func libMethod(call *ssa.CallCommon, pkg string) (f *types.Func, recv string, ok bool) {
+	f = analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != pkg {
+		return f, "", false
+	}
+	sig, _ := f.Type().(*types.Signature)
+	if sig == nil {
+		return f, "", false
+	}
+	if sig.Recv() != nil {
+		recv = recvName(sig.Recv().Type())
+	}
+	return f, recv, true
 }
 
 func recvName(t types.Type) string {

@@ -177,7 +177,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		model = value
 	}
 	if table == "" && model != nil {
-		table = b.gormTable(unwrap(model).Type())
+		table = b.modelTable(unwrap(model).Type(), gormTableName)
 	}
 	a.Table = table
 	var fields []gormField
@@ -890,9 +890,10 @@ func gormResultField(v ssa.Value, name string) []ssa.Value {
 	return out
 }
 
-// gormTable returns the table of a model type: its TableName() constant,
-// else gorm's default naming (snake_case, plural).
-func (b *builder) gormTable(t types.Type) string {
+// modelTable returns the table of a model type: its TableName()
+// constant, else byName of the type's name (the library's default naming:
+// gormTableName, xorm's snakeCase).
+func (b *builder) modelTable(t types.Type, byName func(string) string) string {
 	n := modelType(t)
 	if n == nil {
 		return ""
@@ -903,8 +904,12 @@ func (b *builder) gormTable(t types.Type) string {
 	if name, ok := b.localTableName(n); ok {
 		return name
 	}
-	return plural(snakeCase(n.Obj().Name()))
+	return byName(n.Obj().Name())
 }
+
+// gormTableName is gorm's default naming of a model's table, and pop's
+// (flect's Tableize): snake_case, plural.
+func gormTableName(name string) string { return plural(snakeCase(name)) }
 
 // localTableName returns the constant a TableName method of a type of this
 // package returns.

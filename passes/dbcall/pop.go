@@ -17,19 +17,15 @@ import (
 // popMethod reports a method of pop's *Connection or *Query, or pop.Q(c),
 // and its name.
 func popMethod(call *ssa.CallCommon) (string, bool) {
-	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.PopPkg {
+	f, recv, ok := libMethod(call, apis.PopPkg)
+	if !ok {
 		return "", false
 	}
-	sig, _ := f.Type().(*types.Signature)
-	if sig == nil {
-		return "", false
-	}
-	if sig.Recv() == nil {
+	if recv == "" {
 		// pop.Q(c): a new query on the connection.
-		return f.Name(), f.Name() == "Q" && sig.Params().Len() == 1
+		return f.Name(), f.Name() == "Q" && f.Type().(*types.Signature).Params().Len() == 1
 	}
-	if !apis.PopHandles[recvName(sig.Recv().Type())] {
+	if !apis.PopHandles[recv] {
 		return "", false
 	}
 	return f.Name(), true
@@ -187,7 +183,7 @@ func (b *builder) popAccess(fn *ssa.Function, call ssa.CallInstruction, name, ki
 		return nil
 	}
 	fields := popModelFields(model)
-	a.Table = b.popTable(unwrap(model).Type())
+	a.Table = b.modelTable(unwrap(model).Type(), gormTableName)
 	a.ModelUniques = modelUniques(fields)
 	excluded := func(from int) []string {
 		var out []string
@@ -452,22 +448,6 @@ func (b *builder) popRaw(fn *ssa.Function, call ssa.CallInstruction, base *Acces
 	return accs
 }
 
-// popTable returns a model's table: its TableName() constant, else pop's
-// name for its type (flect's Tableize: snake_case, plural).
-func (b *builder) popTable(t types.Type) string {
-	n := modelType(t)
-	if n == nil {
-		return ""
-	}
-	if name, ok := b.tables[n.Obj()]; ok {
-		return name
-	}
-	if name, ok := b.localTableName(n); ok {
-		return name
-	}
-	return plural(snakeCase(n.Obj().Name()))
-}
-
 // popModelFields returns the columns of a model argument's type.
 func popModelFields(model ssa.Value) []gormField {
 	if model == nil {
@@ -575,5 +555,5 @@ func (b *builder) popModelTableName(call *ssa.CallCommon) string {
 	if mi, ok := unwrap(v).(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
-	return b.popTable(unwrap(v).Type())
+	return b.modelTable(unwrap(v).Type(), gormTableName)
 }

@@ -16,21 +16,20 @@ import (
 // xormMethod reports a method of one of xorm's handles (*Engine, *Session,
 // Interface, ...) and its name.
 func xormMethod(call *ssa.CallCommon) (string, bool) {
-	f := analysisutil.CalleeFunc(call)
+	f, recv, ok := libMethod(call, apis.XormPkg)
 	if f == nil || f.Pkg() == nil {
 		return "", false
 	}
-	if f.Pkg().Path() != apis.XormPkg {
+	if !ok {
 		// An application's interface over xorm's engine and sessions
 		// (type Engine interface { Where(...) *xorm.Session; Get(...)
 		// (bool, error); ... }): its methods are xorm's.
-		if call.IsInvoke() && xormShaped(call.Value.Type()) {
+		if f.Pkg().Path() != apis.XormPkg && call.IsInvoke() && xormShaped(call.Value.Type()) {
 			return f.Name(), true
 		}
 		return "", false
 	}
-	sig, _ := f.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !apis.XormHandles[recvName(sig.Recv().Type())] {
+	if !apis.XormHandles[recv] {
 		return "", false
 	}
 	return f.Name(), true
@@ -225,7 +224,7 @@ func (b *builder) xormAccess(fn *ssa.Function, call ssa.CallInstruction, name, k
 		a.Kind = KindRead
 		a.Table = st.table
 		if a.Table == "" && st.tableBean != nil {
-			a.Table = b.xormTable(unwrap(st.tableBean).Type())
+			a.Table = b.modelTable(unwrap(st.tableBean).Type(), snakeCase)
 		}
 		fields := xormModelFields(st.tableBean)
 		b.xormWhere(a, &st, fields, nil)
@@ -416,7 +415,7 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 	}
 	a.Table = st.table
 	if a.Table == "" && model != nil {
-		a.Table = b.xormTable(unwrap(model).Type())
+		a.Table = b.modelTable(unwrap(model).Type(), snakeCase)
 	}
 	fields := xormModelFields(model)
 	a.ModelUniques = modelUniques(fields)
@@ -742,22 +741,6 @@ func xormModelFields(bean ssa.Value) []gormField {
 		return nil
 	}
 	return xormFields(st)
-}
-
-// xormTable returns a model's table: its TableName() constant, else xorm's
-// default mapper's name (snake_case, not plural).
-func (b *builder) xormTable(t types.Type) string {
-	n := modelType(t)
-	if n == nil {
-		return ""
-	}
-	if name, ok := b.tables[n.Obj()]; ok {
-		return name
-	}
-	if name, ok := b.localTableName(n); ok {
-		return name
-	}
-	return snakeCase(n.Obj().Name())
 }
 
 // xormKeywords are xorm's tag words that are neither the column's name
