@@ -78,3 +78,68 @@ func isString(t types.Type) bool {
 }
 
 func isError(t types.Type) bool { return types.TypeString(t, nil) == "error" }
+
+// TxShape recognizes, by shape, the transaction methods of a pool or
+// transaction interface an application or a connection library declares
+// over database/sql (a read/write splitting resolver's DB and Tx):
+//
+//	BeginTx(ctx context.Context, opts *sql.TxOptions) (Tx, error)
+//	Begin() (Tx, error)
+//	Commit() error / Rollback() error     on such a Tx
+//
+// where Tx is an interface with Commit() error, Rollback() error and a
+// query method Shape recognizes. The transaction's queries are then
+// recognized by Shape on the Tx value Begin returned.
+func TxShape(fn *types.Func) (Method, bool) {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return Method{}, false
+	}
+	params, results := sig.Params(), sig.Results()
+	switch fn.Name() {
+	case "BeginTx", "Begin":
+		if results.Len() != 2 || !isError(results.At(1).Type()) || !txShaped(results.At(0).Type()) {
+			return Method{}, false
+		}
+		x := m(LibShape, OpBegin, -1, -1)
+		if fn.Name() == "BeginTx" && params.Len() == 2 && isContext(params.At(0).Type()) {
+			x = x.opts(1)
+		}
+		return x, true
+	case "Commit", "Rollback":
+		if params.Len() != 0 || results.Len() != 1 || !isError(results.At(0).Type()) || !txShaped(sig.Recv().Type()) {
+			return Method{}, false
+		}
+		if fn.Name() == "Commit" {
+			return m(LibShape, OpCommit, -1, -1), true
+		}
+		return m(LibShape, OpRollback, -1, -1), true
+	}
+	return Method{}, false
+}
+
+// txShaped reports an interface type with Commit() error, Rollback() error
+// and a query method of the shapes Shape recognizes.
+func txShaped(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	var commit, rollback, query bool
+	for i := 0; i < iface.NumMethods(); i++ {
+		f := iface.Method(i)
+		sig := f.Type().(*types.Signature)
+		switch f.Name() {
+		case "Commit", "Rollback":
+			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && isError(sig.Results().At(0).Type()) {
+				commit = commit || f.Name() == "Commit"
+				rollback = rollback || f.Name() == "Rollback"
+			}
+		default:
+			if !query {
+				_, query = Shape(f)
+			}
+		}
+	}
+	return commit && rollback && query
+}

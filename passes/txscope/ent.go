@@ -16,6 +16,11 @@ func txMethod(common *ssa.CallCommon) (apis.Method, bool) {
 	if m, ok := apis.Methods[analysisutil.FuncName(common)]; ok {
 		return m, true
 	}
+	if common.IsInvoke() {
+		if m, ok := apis.TxShape(common.Method); ok {
+			return m, true
+		}
+	}
 	none := apis.Method{Lib: apis.LibEnt, SQL: -1, Args: -1, Dest: -1, Opts: -1, Func: -1, Handle: -1}
 	switch {
 	case dbcall.IsEntBegin(common):

@@ -1,6 +1,9 @@
 // Package txscope defines an Analyzer that finds the transactions of each
 // function: explicit Begin…Commit/Rollback regions on one transaction value
-// (database/sql, pgx, sqlx, gorm Begin), callback forms (gorm Transaction,
+// (database/sql, pgx, sqlx, gorm Begin, and pool interfaces shaped like
+// *sql.DB whose BeginTx returns a Tx interface with Commit, Rollback and
+// query methods: a read/write splitting resolver's, apis.TxShape),
+// callback forms (gorm Transaction,
 // pgx.BeginFunc and BeginTxFunc, and an application's own helpers such as
 // withTx(ctx, db, func(tx *sql.Tx) error) and generic executors such as
 // lnd's sqldb BatchedTx[Q].ExecTx, recognized across packages by a fact),
