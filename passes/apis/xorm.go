@@ -60,7 +60,7 @@ var XormMethods = map[string]BuilderMethod{
 }
 
 // XormFinishers are the session methods that run the statement, with its
-// kind ("select", "count", "exists", "insert", "update", "delete", "raw")
+// kind ("select", "count", "exists", "sum", "insert", "update", "delete", "raw")
 // and what they return:
 //
 //	Get(beans ...interface{}) (bool, error)          has: a row matched
@@ -71,6 +71,8 @@ var XormMethods = map[string]BuilderMethod{
 //	Update(bean, condiBean ...interface{}) (int64, error)
 //	Delete(beans ...interface{}) (int64, error)
 //	Exec(sqlOrArgs ...interface{}) (sql.Result, error)
+//	Sum(bean interface{}, columnName string) (float64, error)   and SumInt: the column's sum
+//	Sums(bean interface{}, columnNames ...string) ([]float64, error)
 var XormFinishers = map[string]string{
 	"Get":            "select",
 	"Find":           "select",
@@ -79,6 +81,10 @@ var XormFinishers = map[string]string{
 	"Rows":           "select",
 	"Exist":          "exists",
 	"Count":          "count",
+	"Sum":            "sum",
+	"SumInt":         "sum",
+	"Sums":           "sum",
+	"SumsInt":        "sum",
 	"Insert":         "insert",
 	"InsertOne":      "insert",
 	"InsertMulti":    "insert",

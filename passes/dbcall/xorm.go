@@ -424,19 +424,19 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 			a.VersionColumn = f.column
 		}
 	}
-	// Get, Exist, Count, Delete and Iterate take their conditions from the
-	// bean's set fields (xorm's auto condition); Find and Update from the
-	// condition bean.
+	// Get, Exist, Count, Sum, Delete and Iterate take their conditions
+	// from the bean's set fields (xorm's auto condition); Find and Update
+	// from the condition bean.
 	auto := conds
 	switch kind {
-	case "select", "exists", "count", "delete":
+	case "select", "exists", "count", "sum", "delete":
 		if name != "Find" && name != "FindAndCount" {
 			auto = bean
 		}
 	}
 	b.xormWhere(a, st, fields, auto)
 	switch kind {
-	case "select", "exists", "count":
+	case "select", "exists", "count", "sum":
 		a.Kind = KindRead
 		a.Exists = kind == "exists"
 		a.Count = kind == "count"
@@ -573,6 +573,22 @@ func (b *builder) xormResults(a *Access, call ssa.CallInstruction, name, kind st
 		}
 	case "count":
 		a.Found = Outcome{Signal: SignalCount, Values: first}
+	case "sum":
+		// Sum(bean, "amount"), SumInt: the column's sum is the result (a
+		// read of the column, as a SELECT sum(amount) scanned into it).
+		// Sums: a slice of sums, a read whose values are not followed.
+		args := ssautil.CallArgs(call.Common())
+		if name == "Sum" || name == "SumInt" {
+			col := "?"
+			if len(args) > 1 {
+				if c, ok := constString(args[1]); ok {
+					col = xormColumn(c)
+				}
+			}
+			for _, x := range first {
+				a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(x)})
+			}
+		}
 	case "insert", "update", "delete":
 		for _, x := range first {
 			if refs := x.Referrers(); refs != nil && len(*refs) > 0 {

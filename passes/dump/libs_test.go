@@ -14,5 +14,5 @@ import (
 // absolute and the atomic update, the compare-and-set with its outcome and
 // the transaction of each.
 func TestLibraries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormiface", "popcase", "goqucase")
+	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormiface", "popcase", "goqucase", "dbwrapcase")
 }

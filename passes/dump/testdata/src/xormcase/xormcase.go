@@ -186,3 +186,37 @@ func Reset(x *xorm.Engine, email string) (int64, error) {
 	}
 	return sess.Count(new(User)) // want `select count user on NewSession\(\); found\? count`
 }
+
+// Gitea's shapes: a GonicMapper model (UserID is user_id), the sum of a
+// column, and rows walked with Iterate and Rows.
+type Payment struct {
+	ID     int64 `xorm:"pk autoincr"`
+	UserID int64 `xorm:"INDEX"`
+	Amount int64
+}
+
+func Spent(x *xorm.Engine, user int64) (int64, error) {
+	return x.Where("user_id = ?", user).SumInt(new(Payment), "amount") // want `select payment where user_id=\$user reads amount\->SumInt\(\)#0 on x`
+}
+
+func Walk(x *xorm.Engine, user int64) error {
+	return x.Where("user_id = ?", user).Iterate(new(Payment), func(i int, bean interface{}) error { // want `select payment where user_id=\$user reads .* on x`
+		return nil
+	})
+}
+
+func Scan(x *xorm.Engine, user int64) error {
+	rows, err := x.Where("user_id = ?", user).Rows(new(Payment)) // want `select payment where user_id=\$user reads .* on x`
+	if err != nil {
+		return err
+	}
+	return rows.Close()
+}
+
+func Owner(x *xorm.Engine, id int64) (int64, error) {
+	p := &Payment{ID: id}
+	if _, err := x.Get(p); err != nil { // want `select payment where id=\$id reads id\->complit\.ID,user_id\->complit\.UserID,amount\->complit\.Amount on x; found\? bool`
+		return 0, err
+	}
+	return p.UserID, nil
+}

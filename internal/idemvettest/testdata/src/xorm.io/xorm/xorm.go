@@ -230,3 +230,42 @@ type Interface interface {
 
 var _ Interface = &Session{}
 var _ Interface = &Engine{}
+
+// IterFunc is Iterate's callback, called with each row's bean.
+type IterFunc func(idx int, bean interface{}) error
+
+// Rows iterates over the rows of a Session.Rows query.
+type Rows struct{}
+
+func (rows *Rows) Next() bool                      { return false }
+func (rows *Rows) Scan(beans ...interface{}) error { return nil }
+func (rows *Rows) Close() error                    { return nil }
+
+func (session *Session) Iterate(bean interface{}, fun IterFunc) error { return nil }
+func (engine *Engine) Iterate(bean interface{}, fun IterFunc) error {
+	return engine.NewSession().Iterate(bean, fun)
+}
+func (session *Session) Rows(bean interface{}) (*Rows, error) { return nil, nil }
+func (engine *Engine) Rows(bean interface{}) (*Rows, error) {
+	return engine.NewSession().Rows(bean)
+}
+func (session *Session) Sum(bean interface{}, columnName string) (float64, error) { return 0, nil }
+func (engine *Engine) Sum(bean interface{}, colName string) (float64, error) {
+	return engine.NewSession().Sum(bean, colName)
+}
+func (session *Session) SumInt(bean interface{}, columnName string) (int64, error) { return 0, nil }
+func (engine *Engine) SumInt(bean interface{}, colName string) (int64, error) {
+	return engine.NewSession().SumInt(bean, colName)
+}
+func (session *Session) Sums(bean interface{}, columnNames ...string) ([]float64, error) {
+	return nil, nil
+}
+func (engine *Engine) Sums(bean interface{}, colNames ...string) ([]float64, error) {
+	return engine.NewSession().Sums(bean, colNames...)
+}
+func (session *Session) SumsInt(bean interface{}, columnNames ...string) ([]int64, error) {
+	return nil, nil
+}
+func (engine *Engine) SumsInt(bean interface{}, colNames ...string) ([]int64, error) {
+	return engine.NewSession().SumsInt(bean, colNames...)
+}
