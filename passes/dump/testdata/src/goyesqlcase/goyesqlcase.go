@@ -15,6 +15,9 @@ type Queries struct {
 	SetStatus           *sqlx.Stmt `query:"set-status"`
 	ConfirmSubscription *sqlx.Stmt `query:"confirm-subscription"`
 	CountBounces        string     `query:"count-bounces"`
+	AddBounce           *sqlx.Stmt `query:"add-bounce"`
+	LockSubscriber      string     `query:"lock-subscriber"`
+	BlockSubscriber     string     `query:"block-subscriber"`
 }
 
 type Subscriber struct {
@@ -70,4 +73,26 @@ func (a *App) Bounces(ctx context.Context, id int64) (int, error) {
 	var n int
 	err := a.db.QueryRowContext(ctx, a.q.CountBounces, id).Scan(&n) // want `select count bounces where subscriber_id=\$id reads count\->n on a\.db\.DB; found\? count`
 	return n, err
+}
+
+func (a *App) Bounce(id int64) error {
+	_, err := a.q.AddBounce.Exec(id) // want `update subscribers set bounces=atomic\(bounces \+ 1\) where id=\$id on a\.q\.AddBounce`
+	return err
+}
+
+// A statement kept as text, run in a transaction.
+func (a *App) BlockLocked(ctx context.Context, id int64) error {
+	tx, err := a.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var status string
+	if err := tx.QueryRowContext(ctx, a.q.LockSubscriber, id).Scan(&status); err != nil { // want `select subscribers where id=\$id reads status\->status lock=update on BeginTxx\(\)#0.*; in explicit tx`
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, a.q.BlockSubscriber, id); err != nil { // want `update subscribers set status='blocklisted' where id=\$id on BeginTxx\(\)#0.*; in explicit tx`
+		return err
+	}
+	return tx.Commit()
 }

@@ -13,3 +13,12 @@ UPDATE subscriptions SET status = 'confirmed' WHERE subscriber_id = $1 AND statu
 
 -- name: count-bounces
 SELECT COUNT(*) FROM bounces WHERE subscriber_id = $1;
+
+-- name: add-bounce
+UPDATE subscribers SET bounces = bounces + 1 WHERE id = $1;
+
+-- name: lock-subscriber
+SELECT status FROM subscribers WHERE id = $1 FOR UPDATE;
+
+-- name: block-subscriber
+UPDATE subscribers SET status = 'blocklisted' WHERE id = $1;
