@@ -57,6 +57,7 @@ const (
 	OpBatchSend       // sends a batch
 	OpCollectOne      // pgx.CollectOneRow/CollectExactlyOneRow: one row of rows, ErrNoRows if none
 	OpCollectRows     // pgx.CollectRows: every row of rows
+	OpTxStmt          // tx.Stmt(stmt), sqlx Stmtx: the statement at SQL, rebound to the receiver transaction
 )
 
 // Method describes one database API function or method. Argument indexes
@@ -152,6 +153,8 @@ func init() {
 		if recv == "Tx" {
 			set("Commit", m(LibSQL, OpCommit, -1, -1))
 			set("Rollback", m(LibSQL, OpRollback, -1, -1))
+			set("Stmt", m(LibSQL, OpTxStmt, 0, -1))
+			set("StmtContext", m(LibSQL, OpTxStmt, 1, -1))
 		} else {
 			set("BeginTx", m(LibSQL, OpBegin, -1, -1).opts(1))
 		}
@@ -245,6 +248,8 @@ func init() {
 			set("MustBeginTx", m(LibSqlx, OpBegin, -1, -1).opts(1))
 		}
 	}
+	add("(*"+sqlxPkg+".Tx).Stmtx", m(LibSqlx, OpTxStmt, 0, -1).tx())
+	add("(*"+sqlxPkg+".Tx).StmtxContext", m(LibSqlx, OpTxStmt, 1, -1).tx())
 	add(sqlxPkg+".Get", m(LibSqlx, OpGet, 2, 3).dest(1).handle(0))
 	add(sqlxPkg+".Select", m(LibSqlx, OpSelect, 2, 3).dest(1).handle(0))
 	add(sqlxPkg+".GetContext", m(LibSqlx, OpGet, 3, 4).dest(2).handle(1))

@@ -302,6 +302,7 @@ func namedValue(container ssa.Value, name string) Ref {
 // A statement in a struct field tagged `query:"name"` is the named
 // statement goyesql prepared into it.
 func (b *builder) preparedText(stmt ssa.Value) text {
+	stmt = rebound(stmt)
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.SQL >= 0 {
 			args := ssautil.CallArgs(call)
@@ -321,6 +322,9 @@ func (b *builder) preparedText(stmt ssa.Value) text {
 
 // preparedHandle returns the handle a prepared statement was prepared on.
 func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
+	if call, _ := txStmtCall(stmt); call != nil {
+		return ssautil.Receiver(call) // tx.Stmt(s): runs on the transaction
+	}
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.Handle >= 0 {
 			if args := ssautil.CallArgs(call); meth.Handle < len(args) {
@@ -328,6 +332,48 @@ func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 			}
 		}
 		return ssautil.Receiver(call)
+	}
+	return stmt
+}
+
+// txStmtCall returns the call rebinding a prepared statement to a
+// transaction (tx.Stmt(s), tx.StmtContext(ctx, s), sqlx's Stmtx) that
+// produced stmt, and the statement it rebinds.
+func txStmtCall(stmt ssa.Value) (*ssa.CallCommon, ssa.Value) {
+	v := unwrap(stmt)
+	// (*sqlx.Stmt).Exec is its embedded *sql.Stmt's: the field's load.
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+			if st := structOfType(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Anonymous() {
+				v = unwrap(fa.X)
+			}
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil
+	}
+	meth, ok := methodOf(&call.Call)
+	if !ok || meth.Op != apis.OpTxStmt {
+		return nil, nil
+	}
+	args := ssautil.CallArgs(&call.Call)
+	if meth.SQL < 0 || meth.SQL >= len(args) {
+		return nil, nil
+	}
+	return &call.Call, args[meth.SQL]
+}
+
+// rebound returns the statement a chain of tx.Stmt rebindings started
+// from: its text is the text of the statement prepared (listmonk's
+// tx.Stmt(s.im.opt.UpsertStmt), goyesql's tx.Stmtx(q.InsertSubscriber)).
+func rebound(stmt ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		_, inner := txStmtCall(stmt)
+		if inner == nil {
+			return stmt
+		}
+		stmt = inner
 	}
 	return stmt
 }

@@ -96,3 +96,20 @@ func (a *App) BlockLocked(ctx context.Context, id int64) error {
 	}
 	return tx.Commit()
 }
+
+// A prepared statement rebound to a transaction (listmonk's importer:
+// stmt = tx.Stmt(opt.UpsertStmt)).
+func (a *App) InsertInTx(ctx context.Context, email, name string) error {
+	tx, err := a.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Stmtx(a.q.InsertSubscriber).ExecContext(ctx, email, name); err != nil { // want `insert subscribers set email=\$email,name=\$name,status='enabled' on BeginTxx\(\)#0.*; in explicit tx`
+		return err
+	}
+	if _, err := tx.Stmt(a.q.SetStatus.Stmt).ExecContext(ctx, 1, "enabled"); err != nil { // want `update subscribers set status=\$"enabled" where id=\$1 on BeginTxx\(\)#0.*; in explicit tx`
+		return err
+	}
+	return tx.Commit()
+}

@@ -126,3 +126,16 @@ func (s *Stmt) Select(dest interface{}, args ...interface{}) error { return nil 
 func (s *Stmt) QueryRowx(args ...interface{}) *Row                 { return nil }
 func (s *Stmt) Queryx(args ...interface{}) (*Rows, error)          { return nil, nil }
 func (s *Stmt) MustExec(args ...interface{}) sql.Result            { return nil }
+
+// Stmtx returns the prepared statement (a *Stmt or *sql.Stmt) rebound to
+// the transaction.
+func (tx *Tx) Stmtx(stmt interface{}) *Stmt {
+	switch v := stmt.(type) {
+	case *Stmt:
+		return &Stmt{Stmt: tx.Stmt(v.Stmt)}
+	case *sql.Stmt:
+		return &Stmt{Stmt: tx.Stmt(v)}
+	}
+	return nil
+}
+func (tx *Tx) StmtxContext(ctx context.Context, stmt interface{}) *Stmt { return tx.Stmtx(stmt) }
