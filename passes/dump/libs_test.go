@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/idemvettest"
 	"github.com/idemvet/idemvet/passes/dump"
+	"github.com/idemvet/idemvet/passes/txscope"
 )
 
 // TestLibraries pins the model for the query builders and ORMs beyond
@@ -14,5 +15,11 @@ import (
 // absolute and the atomic update, the compare-and-set with its outcome and
 // the transaction of each.
 func TestLibraries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormiface", "popcase", "goqucase", "dbwrapcase")
+	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormiface", "popcase", "goqucase", "dbwrapcase", "xormgitea/models/wallet")
+}
+
+// TestLibraryTxHelpers pins the transaction helper facts of the library
+// goldens' own database layers (Gitea's db.WithTx over an xorm session).
+func TestLibraryTxHelpers(t *testing.T) {
+	idemvettest.Run(t, analysistest.TestData(), txscope.Analyzer, "xormgitea/models/db")
 }

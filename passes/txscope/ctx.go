@@ -43,6 +43,10 @@ func givenTx(v ssa.Value, txv ssa.Value) bool {
 		call = x
 	case *ssa.Extract:
 		call, _ = x.Tuple.(*ssa.Call)
+	case *ssa.Alloc:
+		// A context type of the application holding it in a field
+		// (Gitea's &Context{Context: parent, engine: sess}).
+		return holdsInField(x, func(st ssa.Value) bool { return deref(st) == txv })
 	}
 	if call == nil {
 		return false
@@ -124,8 +128,28 @@ func ctxCarrying(a ssa.Value, begins map[ssa.Value]bool) bool {
 	}
 	root := dbcall.CtxRoot(a)
 	for txv := range begins {
-		if givenTx(root, txv) {
+		if givenTx(root, txv) || givenTx(deref(a), txv) {
 			return true
+		}
+	}
+	return false
+}
+
+// holdsInField reports an allocated struct one of whose fields is stored a
+// value ok accepts: fn(&Tx{tx: tx}), &txContext{Context: ctx, sess: sess}.
+func holdsInField(al *ssa.Alloc, ok func(ssa.Value) bool) bool {
+	if al.Referrers() == nil {
+		return false
+	}
+	for _, r := range *al.Referrers() {
+		fa, isField := r.(*ssa.FieldAddr)
+		if !isField || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, isStore := rr.(*ssa.Store); isStore && st.Addr == fa && ok(st.Val) {
+				return true
+			}
 		}
 	}
 	return false

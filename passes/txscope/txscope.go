@@ -759,6 +759,14 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 			if m, ok := txMethod(common); ok {
 				switch m.Op {
 				case apis.OpBegin:
+					if m.InPlace {
+						// sess.Begin(): the session is the transaction
+						// (Gitea's txWithNoCheck hands it on in a context).
+						if recv := ssautil.Receiver(common); recv != nil {
+							begins[ssautil.Unwrap(recv)] = f.isolation(arg(args, m.Opts))
+						}
+						continue
+					}
 					if v := call.Value(); v != nil {
 						var txv ssa.Value = v
 						if _, isTuple := v.Type().(*types.Tuple); isTuple {
@@ -852,6 +860,7 @@ func (f *finder) findHelper(fn *ssa.Function) *helperFact {
 // returns the transaction's isolation. A transaction held in a variable a
 // closure captures (defer func() { tx.Rollback() }()) is read through it.
 func beginGiven(a ssa.Value, begins map[ssa.Value]sqltext.Isolation) (sqltext.Isolation, bool) {
+	isCtx := dbcall.IsContext(a.Type())
 	a = deref(a)
 	if iso, ok := begins[a]; ok {
 		return iso, true
@@ -867,19 +876,14 @@ func beginGiven(a ssa.Value, begins map[ssa.Value]sqltext.Isolation) (sqltext.Is
 	}
 	// A wrapper given it in a field: fn(&Tx{tx: tx}), the application's
 	// own transaction type whose methods forward SQL to the one begun.
-	if al, ok := a.(*ssa.Alloc); ok && al.Referrers() != nil {
-		for _, r := range *al.Referrers() {
-			fa, ok := r.(*ssa.FieldAddr)
-			if !ok || fa.Referrers() == nil {
-				continue
-			}
-			for _, rr := range *fa.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-					if iso, ok := begins[deref(st.Val)]; ok {
-						return iso, true
-					}
-				}
-			}
+	if al, ok := a.(*ssa.Alloc); ok && !isCtx {
+		iso, found := sqltext.IsolationNone, false
+		holdsInField(al, func(v ssa.Value) bool {
+			iso, found = begins[deref(v)]
+			return found
+		})
+		if found {
+			return iso, true
 		}
 	}
 	return sqltext.IsolationNone, false
