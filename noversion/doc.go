@@ -110,9 +110,10 @@
 // email, a charge, a webhook) on the side of the check that leads to the
 // update, before it or after it: two racers both do it, so the gift code
 // marked used with a constant and then credited, the activation followed
-// by a welcome mail, the transition followed by an audit insert stay
-// reported. Deletes do not count (a second delete of the same rows
-// removes nothing more), and callers are not followed: a caller that does
+// by a welcome mail stay reported. Deletes do not count (a second delete
+// of the same rows removes nothing more), nor do inserts into an audit
+// trail (a table named for audit: audit_log, key_audits), which record
+// that a request happened and decide nothing; callers are not followed: a caller that does
 // the work after a repository's check-and-set is not seen. Values of the
 // request (driver_id = $2), relative values (balance = balance - $1) and
 // values computed in Go (time.Now() in a column other than bookkeeping, a
@@ -135,7 +136,7 @@
 // row it returned: deleting other rows once one is found (the user's other
 // identities, loaded by a query of their own) consumes nothing. A DELETE that is the last thing done (a DELETE endpoint) is not,
 // nor one followed only by other deletes (an account removed with its
-// folders, tags and tasks: nothing is granted twice).
+// folders, tags and tasks: nothing is granted twice) or by an audit row.
 //
 // Right:
 //

@@ -209,8 +209,8 @@ func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Acces
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
 			continue
 		}
-		if !deletes && x.Kind == dbcall.KindDelete {
-			continue
+		if !deletes && x.Kind == dbcall.KindDelete || x.RecordsOnly() {
+			continue // a cascade of cleanup, an audit row: nothing granted twice
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
@@ -236,7 +236,7 @@ func effectBetween(db *dbcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
 		return false
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Call == a.Call || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
+		if x == a || x.Call == a.Call || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil || x.RecordsOnly() {
 			continue
 		}
 		xb := x.Call.Block()
@@ -275,8 +275,8 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		return true
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil {
-			continue
+		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() {
+			continue // an audit row records the request, it is no work done on the check's word
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary

@@ -1,6 +1,8 @@
 package dbcall
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/passes/apis"
@@ -118,4 +120,31 @@ func (a *Access) Converges() bool {
 		}
 	}
 	return true
+}
+
+// RecordsOnly reports an insert into an audit trail: into a table named
+// for it (audit_log, key_audits), or made by the application's audit code
+// (a package or type named for it: auditlogs.service.Insert writing an
+// outbox of log rows). The row records that the request happened and
+// nothing decides on it. Two racers that both write one leave two records
+// of work done once, not the work done twice: a delete endpoint that logs
+// the delete grants nothing, unlike a consumed code that issues a session.
+func (a *Access) RecordsOnly() bool {
+	if a.Kind != KindInsert {
+		return false
+	}
+	if strings.Contains(strings.ToLower(a.Table), "audit") {
+		return true
+	}
+	if a.Via == nil {
+		return false
+	}
+	for _, c := range a.Via.Callees {
+		// "pkg.Func" or "pkg.Type.Method": the package or the type, not
+		// the function (a handler named AuditAndGrant still grants).
+		if i := strings.LastIndexByte(c, '.'); i > 0 && strings.Contains(strings.ToLower(c[:i]), "audit") {
+			return true
+		}
+	}
+	return false
 }

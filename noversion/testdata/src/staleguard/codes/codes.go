@@ -179,3 +179,34 @@ func (s *Store) DeleteAccount(ctx context.Context, user int64) error {
 	_, err := s.db.ExecContext(ctx, "DELETE FROM users WHERE id = $1", user)
 	return err
 }
+
+// A DELETE endpoint that records the delete in the audit trail: two
+// racers leave two audit rows of one delete, nothing is granted twice.
+func (s *Store) DeleteNoteAudited(ctx context.Context, id, actor int64) error {
+	var owner int64
+	if err := s.db.QueryRowContext(ctx, "SELECT owner_id FROM notes WHERE id = $1", id).Scan(&owner); err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM notes WHERE id = $1", id); err != nil { // ok: the write after is an audit row
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, "INSERT INTO audit_log (actor_id, event, target_id) VALUES ($1, 'note.deleted', $2)", actor, id)
+	return err
+}
+
+// AcceptAudited adds the member and records it: the membership is still
+// granted twice.
+func (s *Store) AcceptAudited(ctx context.Context, invite string, user int64) error {
+	var team int64
+	if err := s.db.QueryRowContext(ctx, "SELECT team_id FROM invites WHERE token = $1", invite).Scan(&team); err != nil {
+		return ErrInvalid
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM invites WHERE token = $1", invite); err != nil { // want `check-then-delete on invites: .* ignores rows affected`
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO audit_log (actor_id, event, target_id) VALUES ($1, 'invite.accepted', $2)", user, team); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, "INSERT INTO members (team_id, user_id) VALUES ($1, $2)", team, user)
+	return err
+}
