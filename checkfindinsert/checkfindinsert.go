@@ -166,7 +166,9 @@ func decides(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
 	if !ssautil.Before(d.Access.Call, d.ifi) && d.Access.Call.Block() != blk {
 		return false
 	}
-	if !reach.Reachable(notFound, target) || reach.Reachable(found, target) {
+	// The found side may reach the insert only by running the lookup
+	// again (a loop that looks up each item before inserting it).
+	if !reach.Reachable(notFound, target) || reach.ReachableNotThrough(found, target, d.Access.Call.Block()) {
 		return false
 	}
 	// Every path from the lookup to the insert must take the not-found

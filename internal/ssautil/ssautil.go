@@ -157,7 +157,40 @@ func (r *Reach) ReachableTo(from, to *ssa.BasicBlock) bool {
 	return from.Index < len(set) && set[from.Index]
 }
 
-type reachKey struct{ from, via, edge *ssa.BasicBlock }
+type reachKey struct{ from, via, edge, through *ssa.BasicBlock }
+
+// ReachableNotThrough reports whether block to can be reached from block
+// from without passing through block through (which may be from itself:
+// it is left, never entered again).
+func (r *Reach) ReachableNotThrough(from, to, through *ssa.BasicBlock) bool {
+	if from == nil || to == nil || from.Parent() != to.Parent() {
+		return false
+	}
+	k := reachKey{from: from, through: through}
+	set, ok := r.sets[k]
+	if !ok {
+		set = make([]bool, len(from.Parent().Blocks))
+		stack := []*ssa.BasicBlock{from}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if set[b.Index] {
+				continue
+			}
+			set[b.Index] = true
+			for _, s := range b.Succs {
+				if s != through {
+					stack = append(stack, s)
+				}
+			}
+		}
+		if r.sets == nil {
+			r.sets = map[reachKey][]bool{}
+		}
+		r.sets[k] = set
+	}
+	return set[to.Index]
+}
 
 // Reachable reports whether block to can be reached from block from (a
 // block reaches itself).
@@ -171,7 +204,7 @@ func (r *Reach) ReachableAvoiding(from, to, via, edge *ssa.BasicBlock) bool {
 	if from == nil || to == nil || from.Parent() != to.Parent() {
 		return false
 	}
-	k := reachKey{from, via, edge}
+	k := reachKey{from: from, via: via, edge: edge}
 	set, ok := r.sets[k]
 	if !ok {
 		set = make([]bool, len(from.Parent().Blocks))

@@ -3,6 +3,7 @@ package dbcall
 import (
 	"fmt"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -602,6 +603,11 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 	if sf, ok := notFoundReturn(fi, a, rets, b); ok {
 		return sf
 	}
+	// Before the error: a helper that returns the scanned key also returns
+	// its error, but never the "no rows" it swallowed.
+	if sig, i, ok := zeroScanned(fi, a, rets, b); ok {
+		return signalFact{Signal: sig, Result: i, NilResult: -1}
+	}
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
 			if fi.signalOf(rv) == a {
@@ -618,6 +624,166 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 		return signalFact{Signal: SignalLen, Result: i, NilResult: -1}
 	}
 	return none
+}
+
+// zeroScanned finds the result of fn that is the value a single-row read
+// scanned, left at Go's zero value when no row matched because fn
+// swallows sql.ErrNoRows: the value then says whether the row was found.
+//
+//	var found bool
+//	err := tx.QueryRow("SELECT true FROM entries WHERE feed_id=$1 AND hash=$2", f, h).Scan(&found)
+//	if err != nil && err != sql.ErrNoRows { return false, err }
+//	return found, nil
+//
+//	var id int64
+//	err := tx.QueryRow("SELECT id FROM entries WHERE ...").Scan(&id)
+//	if errors.Is(err, sql.ErrNoRows) { return 0, nil }
+//	return id, err
+//
+// It holds only for a value no found row leaves at zero: a constant column
+// (SELECT true, SELECT 1) or a key (id, *_id, uuid). A zero reading_time
+// or a false is_active is a row that exists, so other columns carry
+// nothing. The result is a bool (true: found) or a number or string
+// (non-zero: found).
+func zeroScanned(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (Signal, int, bool) {
+	if a.Kind != KindRead || a.Found.Signal != SignalErr || len(rets) == 0 || a.Count || a.Exists {
+		return SignalNone, -1, false
+	}
+	noRows := false
+	for _, s := range a.Found.Sentinels {
+		noRows = noRows || strings.HasSuffix(s, ".ErrNoRows")
+	}
+	if !noRows {
+		return SignalNone, -1, false
+	}
+	// The "no rows" must be swallowed: the read's error is returned only
+	// where a test has shown it is not "no rows" (the found side of
+	// err != sql.ErrNoRows, or of err == nil).
+	var foundSides []*ssa.BasicBlock
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if acc, t, ok := fi.foundness(ifi.Cond, b); ok && acc == a {
+			side := blk.Succs[1]
+			if t {
+				side = blk.Succs[0]
+			}
+			if len(side.Preds) == 1 {
+				foundSides = append(foundSides, side)
+			}
+		}
+	}
+	for _, ret := range rets {
+		for _, rv := range ret.Results {
+			if !isErrorType(rv.Type()) || fi.signalOf(rv) != a {
+				continue
+			}
+			shown := false
+			for _, side := range foundSides {
+				shown = shown || side.Dominates(ret.Block())
+			}
+			if !shown {
+				return SignalNone, -1, false // callers get the "no rows" itself
+			}
+		}
+	}
+	dests := map[ssa.Value]bool{}
+	for _, r := range a.Reads {
+		if r.Addr && r.Dest.Path == "" && r.Dest.Root != nil && nonZeroWhenFound(r.Column) {
+			if al, ok := unwrap(r.Dest.Root).(*ssa.Alloc); ok && onlyScanned(al) {
+				dests[al] = true
+			}
+		}
+	}
+	if len(dests) == 0 {
+		return SignalNone, -1, false
+	}
+	for i := range rets[0].Results {
+		var dest ssa.Value
+		scanned, ok := false, true
+		for _, ret := range rets {
+			if i >= len(ret.Results) {
+				ok = false
+				break
+			}
+			switch rv := unwrap(ret.Results[i]).(type) {
+			case *ssa.UnOp:
+				if rv.Op != token.MUL || !dests[rv.X] || (dest != nil && dest != rv.X) {
+					ok = false
+				}
+				dest, scanned = rv.X, true
+			case *ssa.Const:
+				if !rv.IsNil() && (rv.Value == nil || !isZeroConst(rv)) {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+			if !ok {
+				break
+			}
+		}
+		if !ok || !scanned {
+			continue
+		}
+		switch t := rets[0].Results[i].Type().Underlying().(type) {
+		case *types.Basic:
+			switch {
+			case t.Info()&types.IsBoolean != 0:
+				return SignalBool, i, true
+			case t.Info()&(types.IsInteger|types.IsString) != 0:
+				return SignalCount, i, true
+			}
+		}
+	}
+	return SignalNone, -1, false
+}
+
+// nonZeroWhenFound reports whether a selected column is never Go's zero
+// value in a row that exists: a non-zero literal or a key.
+func nonZeroWhenFound(col string) bool {
+	col = strings.ToLower(strings.TrimSpace(col))
+	if i := strings.LastIndexByte(col, '.'); i >= 0 {
+		col = col[i+1:]
+	}
+	col = strings.Trim(col, "`\"")
+	switch col {
+	case "true", "1", "id", "uuid":
+		return true
+	}
+	return strings.HasSuffix(col, "_id") || strings.HasSuffix(col, "_uuid")
+}
+
+// onlyScanned reports whether a local is never stored to: it holds Go's
+// zero value until the read scans into it.
+func onlyScanned(al *ssa.Alloc) bool {
+	for _, r := range *al.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == al {
+				return false
+			}
+		case *ssa.UnOp, *ssa.DebugRef, *ssa.MakeInterface, *ssa.Call:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isZeroConst reports whether c is Go's zero value of its basic type.
+func isZeroConst(c *ssa.Const) bool {
+	switch c.Value.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(c.Value)
+	case constant.String:
+		return constant.StringVal(c.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(c.Value) == 0
+	}
+	return false
 }
 
 // rowsSlice finds the result of fn that holds one element per row of a

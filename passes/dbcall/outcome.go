@@ -310,6 +310,13 @@ func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 			return nil, false, false
 		}
 		n := c.Value.ExactString()
+		if c.Value.Kind() == constant.String {
+			// A key scanned as a string (zeroScanned): "" when nothing was found.
+			if constant.StringVal(c.Value) != "" || (op != token.EQL && op != token.NEQ) {
+				return nil, false, false
+			}
+			return a, op == token.NEQ, true
+		}
 		switch {
 		case n == "0" && op == token.EQL, n == "0" && op == token.LEQ, n == "1" && op == token.LSS:
 			return a, false, true

@@ -663,7 +663,17 @@ func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
 // value, or a column of a row looked up by the other (endpoint.UID of the
 // endpoint read WHERE uid = req.EndpointID is req.EndpointID).
 func (r *Result) SameValue(fn *ssa.Function, x, y Ref) bool {
-	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x)
+	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x)
+}
+
+// storedAs reports whether field x holds y because fn stores y into it,
+// once: entry.FeedID after entry.FeedID = feedID.
+func storedAs(x, y Ref) bool {
+	if x.Root == nil || y.Root == nil || x.Path == "" || y.Path != "" {
+		return false
+	}
+	sv := storedField(x.Root, strings.Split(x.Path[1:], "."))
+	return sv != nil && unwrap(sv) == unwrap(y.Root)
 }
 
 func (r *Result) lookedUpBy(fn *ssa.Function, x, y Ref) bool {

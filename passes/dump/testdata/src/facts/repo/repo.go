@@ -121,3 +121,45 @@ func (r *Repo) FindUser(ctx context.Context, id int64) (*User, error) { // want 
 	}
 	return u, nil
 }
+
+// HasArticle swallows "no rows": a constant column scanned into a bool
+// stays false when no row matched, so the bool says whether one did.
+func (r *Repo) HasArticle(tx *sql.Tx, sourceID int64, digest string) (bool, error) { // want HasArticle:"select articles source_id=p2 digest=p3 read:true->r0 on p1 found:bool@r0 err@r1"
+	var seen bool
+	err := tx.QueryRow("SELECT true FROM articles WHERE source_id = $1 AND digest = $2 LIMIT 1", sourceID, digest).Scan(&seen)
+	if err != nil && err != sql.ErrNoRows {
+		return seen, err
+	}
+	return seen, nil
+}
+
+// ArticleID returns 0 for "no rows": a key is never 0 in a row that exists.
+func (r *Repo) ArticleID(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleID:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:count@r0 err@r1"
+	var id int64
+	err := tx.QueryRow("SELECT id FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// WordCount returns 0 for "no rows" too, but a row that exists may count
+// 0 words: the number says nothing about the row.
+func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error) { // want WordCount:"select articles source_id=p2 digest=p3 read:word_count->r0 on p1 found:err@r1 err@r1"
+	var n int
+	err := tx.QueryRow("SELECT word_count FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return n, err
+}
+
+// ArticleIDOrErr returns the error: its callers test it for "no rows".
+func (r *Repo) ArticleIDOrErr(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleIDOrErr:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:err@r1 err@r1"
+	var id int64
+	err := tx.QueryRow("SELECT id FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&id)
+	return id, err
+}
