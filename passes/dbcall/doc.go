@@ -27,7 +27,9 @@
 // and an insert. Outcomes are tracked to how the code uses them: the error
 // compared with sql.ErrNoRows, pgx.ErrNoRows, gorm.ErrRecordNotFound or an
 // application's own sentinel; COUNT and EXISTS results; nil pointers a
-// repository returns; rows affected, compared or returned; unique-violation
+// repository returns; the value a helper scanned and returns after
+// swallowing sql.ErrNoRows (SELECT true, or a key: id, *_id), false, 0 or
+// "" exactly when no row matched; rows affected, compared or returned; unique-violation
 // tests (*pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors,
 // gorm.ErrDuplicatedKey, helpers recognized by their summaries).
 //
