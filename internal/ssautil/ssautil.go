@@ -163,33 +163,7 @@ type reachKey struct{ from, via, edge, through *ssa.BasicBlock }
 // from without passing through block through (which may be from itself:
 // it is left, never entered again).
 func (r *Reach) ReachableNotThrough(from, to, through *ssa.BasicBlock) bool {
-	if from == nil || to == nil || from.Parent() != to.Parent() {
-		return false
-	}
-	k := reachKey{from: from, through: through}
-	set, ok := r.sets[k]
-	if !ok {
-		set = make([]bool, len(from.Parent().Blocks))
-		stack := []*ssa.BasicBlock{from}
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if set[b.Index] {
-				continue
-			}
-			set[b.Index] = true
-			for _, s := range b.Succs {
-				if s != through {
-					stack = append(stack, s)
-				}
-			}
-		}
-		if r.sets == nil {
-			r.sets = map[reachKey][]bool{}
-		}
-		r.sets[k] = set
-	}
-	return set[to.Index]
+	return r.reach(from, to, reachKey{from: from, through: through}, func(_, s *ssa.BasicBlock) bool { return s == through })
 }
 
 // Reachable reports whether block to can be reached from block from (a
@@ -201,10 +175,15 @@ func (r *Reach) Reachable(from, to *ssa.BasicBlock) bool {
 // ReachableAvoiding reports whether block to can be reached from block from
 // without taking the edge from block via to block edge.
 func (r *Reach) ReachableAvoiding(from, to, via, edge *ssa.BasicBlock) bool {
+	return r.reach(from, to, reachKey{from: from, via: via, edge: edge}, func(b, s *ssa.BasicBlock) bool { return b == via && s == edge })
+}
+
+// reach answers from the set of blocks reachable from from without the
+// edges skip refuses, computed once per key.
+func (r *Reach) reach(from, to *ssa.BasicBlock, k reachKey, skip func(b, s *ssa.BasicBlock) bool) bool {
 	if from == nil || to == nil || from.Parent() != to.Parent() {
 		return false
 	}
-	k := reachKey{from: from, via: via, edge: edge}
 	set, ok := r.sets[k]
 	if !ok {
 		set = make([]bool, len(from.Parent().Blocks))
@@ -217,10 +196,9 @@ func (r *Reach) ReachableAvoiding(from, to, via, edge *ssa.BasicBlock) bool {
 			}
 			set[b.Index] = true
 			for _, s := range b.Succs {
-				if b == via && s == edge {
-					continue
+				if !skip(b, s) {
+					stack = append(stack, s)
 				}
-				stack = append(stack, s)
 			}
 		}
 		if r.sets == nil {
