@@ -29,6 +29,9 @@ type summaryFact struct {
 	// Wrapper is set for an executor wrapper: a function that runs the SQL
 	// text it is given (Query(ctx, sql string, args ...any)).
 	Wrapper *wrapperFact
+	// Model is set for a model wrapper: a function that makes a library
+	// model write (pop's Update) on a model and columns its caller gives.
+	Model *modelWrapperFact
 	// UniqueParams lists error parameters the function tests for a unique
 	// violation (isUniqueViolation(err), mapDBError(err)).
 	UniqueParams []int
@@ -58,6 +61,9 @@ func (f *summaryFact) String() string {
 	}
 	if f.Wrapper != nil {
 		parts = append(parts, fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL))
+	}
+	if m := f.Model; m != nil {
+		parts = append(parts, fmt.Sprintf("model-wrapper %s model=p%d cols=p%d", m.Kind, m.Model, m.Cols))
 	}
 	for _, p := range f.UniqueParams {
 		parts = append(parts, fmt.Sprintf("unique-test p%d", p))
@@ -318,6 +324,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	}
 	s.Ctor = ctorFields(fn, rets)
 	s.Wrapper = b.wrapperOf(fn)
+	s.Model = b.modelWrapperOf(fn, fi)
 	for i, p := range fn.Params {
 		if b.rowsTested(p) {
 			s.RowsParams = append(s.RowsParams, i)
@@ -333,7 +340,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		}
 	}
 	s.Claims = claimsOf(fn)
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
 		return nil
 	}
 	return s
@@ -953,6 +960,9 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 					if w := wrappedGlobal(rv); w != "" {
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{w}, NilResult: nilResult}, true
 					}
+					if t := b.typedSentinel(rv); t != "" {
+						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{t}, NilResult: nilResult}, true
+					}
 					if nilResult >= 0 && ownNotFoundError(rv) {
 						// A nil row beside an error of its own (return nil,
 						// UserNotFoundError{}): the error says "not found",
@@ -1014,6 +1024,51 @@ func succeedsFrom(rets []*ssa.Return, blk *ssa.BasicBlock, i int) bool {
 		}
 	}
 	return false
+}
+
+// typedSentinel returns the sentinel an error value of a named type
+// stands for: the package variable its Is method compares the target with,
+// so that errors.Is(err, errNotFound) holds for it.
+//
+//	type GrantNotFoundError struct{}
+//	func (GrantNotFoundError) Is(target error) bool { return target == errNotFound }
+//	return nil, GrantNotFoundError{}   // sentinel errNotFound
+func (b *builder) typedSentinel(v ssa.Value) string {
+	if b == nil || b.ssaPkg == nil {
+		return ""
+	}
+	t := unwrap(v).Type()
+	if types.IsInterface(t) {
+		return ""
+	}
+	prog := b.ssaPkg.Prog
+	sel := prog.MethodSets.MethodSet(t).Lookup(nil, "Is")
+	if sel == nil {
+		return ""
+	}
+	is := prog.MethodValue(sel)
+	if is == nil || len(is.Params) != 2 {
+		return ""
+	}
+	target := is.Params[1]
+	for _, blk := range is.Blocks {
+		for _, instr := range blk.Instrs {
+			cmp, ok := instr.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			x, y := unwrap(cmp.X), cmp.Y
+			if x != ssa.Value(target) {
+				x, y = unwrap(cmp.Y), cmp.X
+			}
+			if x == ssa.Value(target) {
+				if name := globalName(y); name != "" {
+					return name
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // wrappedGlobal returns the sentinel of fmt.Errorf("...: %w", ErrNotFound).
@@ -1316,8 +1371,17 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		return b.wrapperAccess(fn, call, sum.Wrapper, args)
 	}
 	var out []*Access
+	var wrapped *Access
+	if sum.Model != nil {
+		wrapped = b.modelWrapperAccess(fn, call, sum.Model, args)
+	}
 	for i := range sum.Accesses {
 		f := &sum.Accesses[i]
+		if wrapped != nil && len(f.Callees) == 0 && f.Origin == sum.Model.Origin {
+			// The wrapper's own write, made on the caller's model.
+			out = append(out, wrapped)
+			continue
+		}
 		a := &Access{
 			Fn: fn, Call: call, Pos: call.Pos(), Lib: f.Lib, Kind: f.Kind, Table: f.Table, SQL: f.SQL,
 			Count: f.Count, Exists: f.Exists, Lock: f.Lock, LockOptions: f.LockOptions,

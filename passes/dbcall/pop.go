@@ -177,7 +177,15 @@ func (b *builder) popAccess(fn *ssa.Function, call ssa.CallInstruction, name, ki
 	if kind == "raw" || st.sql != nil {
 		return b.popRaw(fn, call, base, name, st.sql)
 	}
-	a := base
+	return b.popModelAccess(base, &st, call, name, kind, arg)
+}
+
+// popModelAccess fills in a, the access of a model method (Find, Create,
+// Update, UpdateColumns, Destroy, ...) called with the arguments arg(i):
+// arg(0) is the model, arg(1) the ID of Find or the column list. The
+// arguments are the call's own, or those of a call of a model wrapper
+// (modelWrapperFact) that passes them on.
+func (b *builder) popModelAccess(a *Access, st *popStmt, call ssa.CallInstruction, name, kind string, arg func(int) ssa.Value) []*Access {
 	model := arg(0)
 	if model == nil {
 		return nil

@@ -365,6 +365,8 @@ func isNil(v ssa.Value) bool {
 	if !ok || c.Value != nil {
 		return false
 	}
+	// The zero value of a struct or array is a Const without a value too:
+	// GrantNotFoundError{} returned as an error is no nil error.
 	switch c.Type().Underlying().(type) {
 	case *types.Struct, *types.Array:
 		return false

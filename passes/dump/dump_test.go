@@ -15,13 +15,13 @@ import (
 // sees in each function and the transaction each runs in.
 func TestModel(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer,
-		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "txforms/batched/svc", "facts/svc", "facts/generic/svc", "iface", "schemacat", "upsertmodel")
+		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "txforms/batched/svc", "facts/svc", "facts/generic/svc", "iface", "schemacat", "upsertmodel", "popwrap/models")
 }
 
 // TestSummaries pins the summaries dbcall exports as facts: generated sqlc
 // code of both flavours, repositories, predicates, executor wrappers.
 func TestSummaries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dbcall.Analyzer, "sqlcpgx", "sqlcstd", "facts/repo")
+	idemvettest.Run(t, analysistest.TestData(), dbcall.Analyzer, "sqlcpgx", "sqlcstd", "facts/repo", "popwrap/store")
 }
 
 // TestHelpers pins txscope's facts about transaction helpers.
