@@ -52,7 +52,11 @@
 // operations at its call, with its own arguments bound. Summaries also
 // record constructors (New(db) returning &Queries{db: db}, WithTx), so a
 // handle resolves through them; executor wrappers (a function running the
-// SQL text it is given); and error predicates (isNotFound(err),
+// SQL text it is given); model wrappers (a function passing its interface{}
+// parameter on as the model of an ORM write, with its variadic names as
+// the column list: UpdateOnly(model interface{}, includeColumns ...string)
+// built on pop's Update or UpdateColumns), whose calls are the write on the
+// caller's model and columns; and error predicates (isNotFound(err),
 // isUniqueViolation(err)). Functions whose first result holds a value
 // minted on each call get a fact too, read from their syntax in any
 // package of the module (a domain constructor setting ID:
