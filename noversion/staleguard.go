@@ -69,7 +69,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {
 			continue // "activate if not active": every racer writes the same constants, and nothing else is done on the check's word
 		}
-		if rowHeld(txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
+		if rowHeld(db, txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
 		}
 		ds = append(ds, staleGuardDiagnostic(pass, db, a, g))
@@ -450,6 +450,15 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 	if del.RowsChecked && !countIgnored(db, del) {
 		return analysis.Diagnostic{}, false
 	}
+	if db.FailsAfter(del) {
+		// Cleanup before refusing the request: nothing goes on.
+		return analysis.Diagnostic{}, false
+	}
+	if read.Call == del.Call {
+		if own := calleeDelete(db, del); own != nil && db.FailsAfter(own) {
+			return analysis.Diagnostic{}, false // the callee's cleanup, before it refuses
+		}
+	}
 	logged := len(del.RowsAffected) > 0
 	grant := grantAfter(db, del)
 	if grant == nil {
@@ -458,7 +467,7 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 	if !logged && grant == nil {
 		return analysis.Diagnostic{}, false
 	}
-	if rowHeld(txs, read, del) || advisoryBefore(db, read) || db.Serialized(read, del) {
+	if rowHeld(db, txs, read, del) || advisoryBefore(db, read) || db.Serialized(read, del) {
 		return analysis.Diagnostic{}, false
 	}
 	at, readPos := del.Pos, read.Pos

@@ -36,7 +36,7 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 		// row's end, nothing of a concurrent edit is kept by anyone.
 		return analysis.Diagnostic{}, false
 	}
-	if guardedWrite(a, stale) || rowHeld(txs, read, a) || db.Serialized(read, a) {
+	if guardedWrite(a, stale) || rowHeld(db, txs, read, a) || db.Serialized(read, a) {
 		return analysis.Diagnostic{}, false
 	}
 	self := writeOrigin(pass, a)
@@ -144,8 +144,8 @@ func guardedWrite(a *dbcall.Access, stale []dbcall.StaleColumn) bool {
 // row was read with FOR UPDATE (or locked earlier) in the write's
 // transaction, or the transaction is REPEATABLE READ or SERIALIZABLE
 // (PostgreSQL aborts one of two concurrent writers of a row).
-func rowHeld(txs *txscope.Result, read, a *dbcall.Access) bool {
-	if lockedFirst(txs, a) {
+func rowHeld(db *dbcall.Result, txs *txscope.Result, read, a *dbcall.Access) bool {
+	if lockedFirst(txs, a) || lockedByLookup(db, read) {
 		return true
 	}
 	tx := txs.Of(a)
@@ -156,6 +156,31 @@ func rowHeld(txs *txscope.Result, read, a *dbcall.Access) bool {
 		return true
 	}
 	return tx.Isolation == sqltext.IsolationSerializable || tx.Isolation == sqltext.IsolationRepeatableRead
+}
+
+// lockedByLookup reports a lookup function that locks the row it reads:
+// the read, or beside it the same call, is a SELECT ... FOR UPDATE of the
+// table, on a handle the function was given (a transaction of its
+// caller's: FOR UPDATE outside one would hold nothing, and is not written) (FindSessionByID(tx, id, forUpdate) locking the row, then reading
+// it again through the ORM). The lock may be taken on some calls only (a
+// forUpdate flag the caller also tests before writing), which the model
+// cannot tell apart; the caller asked for a lock, so the row is taken as
+// held.
+func lockedByLookup(db *dbcall.Result, read *dbcall.Access) bool {
+	if read.Via == nil || read.Call == nil {
+		return false
+	}
+	fi := db.Func(read.Fn)
+	if fi == nil {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if x.Call == read.Call && x.Kind == dbcall.KindRead && x.Table == read.Table &&
+			(x.Lock == sqltext.LockUpdate || x.Lock == sqltext.LockNoKeyUpdate) {
+			return true
+		}
+	}
+	return false
 }
 
 // isBookkeeping reports columns every writer sets (updated_at): writing an

@@ -497,6 +497,11 @@ func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFu
 			}
 		}
 	}
+	if f.Arg.Param >= 0 && f.Arg.Path != "" && paramFieldStored(fn, f.Arg) {
+		// fn sets the field itself (user.LastSignInAt = &now, then a
+		// closure writes it): the value is fn's, not the caller's.
+		f.Arg = paramRef{Param: -1}
+	}
 	if c, ok := bd.Value.Root.(*ssa.Const); ok && bd.Value.Path == "" && f.Const == "" {
 		if c.Value == nil {
 			f.Const = "NULL"
@@ -508,6 +513,73 @@ func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFu
 		f.From = fromParams(fn, bd, minted)
 	}
 	return f
+}
+
+// paramFieldStored reports whether fn stores into the field p (a path
+// below a pointer parameter) of its parameter.
+func paramFieldStored(fn *ssa.Function, p paramRef) bool {
+	if p.Param < 0 || p.Param >= len(fn.Params) {
+		return false
+	}
+	param := fn.Params[p.Param]
+	names := strings.Split(strings.TrimPrefix(p.Path, "."), ".")
+	if fieldStoredBelow(param, names) {
+		return true
+	}
+	// A parameter a closure captures lives in a variable: its loads are
+	// the parameter too.
+	if refs := param.Referrers(); refs != nil {
+		for _, r := range *refs {
+			st, ok := r.(*ssa.Store)
+			if !ok || st.Val != ssa.Value(param) {
+				continue
+			}
+			alloc, ok := st.Addr.(*ssa.Alloc)
+			if !ok || soleStore(alloc) != ssa.Value(param) || alloc.Referrers() == nil {
+				continue
+			}
+			for _, u := range *alloc.Referrers() {
+				if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL && fieldStoredBelow(ld, names) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fieldStoredBelow reports a store into the field path names below the
+// pointer v.
+func fieldStoredBelow(v ssa.Value, names []string) bool {
+	for i, name := range names {
+		refs := v.Referrers()
+		if refs == nil {
+			return false
+		}
+		var next ssa.Value
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+				continue
+			}
+			if i < len(names)-1 {
+				next = fa
+				break
+			}
+			if frefs := fa.Referrers(); frefs != nil {
+				for _, u := range *frefs {
+					if st, ok := u.(*ssa.Store); ok && st.Addr == ssa.Value(fa) {
+						return true
+					}
+				}
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return false
 }
 
 // fromParams returns the parameters of fn the binding's value is computed
@@ -617,7 +689,7 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 	}
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
-			if fi.signalOf(rv) == a {
+			if fi.signalOf(rv) == a && !onFoundSide(fi, a, ret.Block(), b) {
 				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels, NilResult: -1}
 			}
 			if isBoolType(rv.Type()) {
@@ -789,6 +861,31 @@ func isZeroConst(c *ssa.Const) bool {
 		return constant.StringVal(c.Value) == ""
 	case constant.Int, constant.Float:
 		return constant.Sign(c.Value) == 0
+	}
+	return false
+}
+
+// onFoundSide reports whether blk runs only on the found side of a test
+// of a's outcome: an error returned there is some other failure, not "no
+// row" (if !IsNotFoundError(err) { return err } after a lookup whose
+// not-found the function handles itself).
+func onFoundSide(fi *FuncInfo, a *Access, blk *ssa.BasicBlock, b *builder) bool {
+	for _, c := range fi.Fn.Blocks {
+		ifi, ok := c.Instrs[len(c.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		acc, trueFound, ok := fi.foundness(ifi.Cond, b)
+		if !ok || acc != a {
+			continue
+		}
+		found := c.Succs[1]
+		if trueFound {
+			found = c.Succs[0]
+		}
+		if len(found.Preds) == 1 && found.Dominates(blk) {
+			return true
+		}
 	}
 	return false
 }

@@ -700,6 +700,37 @@ func (b *builder) constName(e ast.Expr) string {
 // storedFieldInstr is storedField's store instruction.
 func storedFieldInstr(base ssa.Value, path []string) *ssa.Store {
 	v := literalOf(base)
+	if st := storedFieldFrom(v, path); st != nil {
+		return st
+	}
+	// A pointer held in a variable (a parameter a closure captures,
+	// token.Revoked = true in the closure that writes token): the store
+	// goes through one load of it, the write through another.
+	p, ok := v.Type().Underlying().(*types.Pointer)
+	if !ok || v.Referrers() == nil {
+		return nil
+	}
+	if _, ok := p.Elem().Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	var found *ssa.Store
+	for _, r := range *v.Referrers() {
+		ld, ok := r.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			continue
+		}
+		if st := storedFieldFrom(ld, path); st != nil {
+			if found != nil && found != st {
+				return nil
+			}
+			found = st
+		}
+	}
+	return found
+}
+
+// storedFieldFrom is storedFieldInstr below the address v.
+func storedFieldFrom(v ssa.Value, path []string) *ssa.Store {
 	for i, name := range path {
 		var next ssa.Value
 		refs := v.Referrers()

@@ -612,6 +612,12 @@ func (b *builder) consumedReadAt(fi *FuncInfo, del *Access, target *ssa.BasicBlo
 		if !ssautil.Reachable(found, target) || ssautil.Reachable(notFound, target) {
 			continue // the delete does not run only when the row was found
 		}
+		if !blk.Dominates(target) {
+			// Another way to the delete skips the test (if tok == u.Token
+			// || (ott != nil && hash == ott.Hash)): the row found is one
+			// reason among others.
+			continue
+		}
 		if sameRow(b, fi, a, del) && namesRow(b, fi, a, del) {
 			return a, failsFrom(fi.Fn, notFound)
 		}
@@ -634,6 +640,80 @@ func namesRow(b *builder, fi *FuncInfo, read, del *Access) bool {
 		}
 		if !wb.Value.IsZero() && readsColumn(b, fi, wb.Value, read, k) {
 			return true
+		}
+	}
+	return false
+}
+
+// FailsAfter reports whether every way out of a's function after a
+// returns a non-nil error: a delete of an orphaned row before refusing
+// the request ("no valid session found") grants nothing.
+func (r *Result) FailsAfter(a *Access) bool {
+	if a.Call == nil || a.Call.Block() == nil || a.Fn == nil {
+		return false
+	}
+	fn := a.Fn
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	n := 0
+	for _, ret := range returns(fn) {
+		if !ssautil.Reachable(a.Call.Block(), ret.Block()) {
+			continue
+		}
+		n++
+		if len(ret.Results) != res.Len() || !definiteError(ret.Results[res.Len()-1], ret.Block()) {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// definiteError reports an error value that cannot be nil: a concrete
+// error made into an interface (apierrors.NewBadRequestError(...)), a
+// sentinel, errors.New or fmt.Errorf. A call returning error may return
+// nil.
+func definiteError(v ssa.Value, at *ssa.BasicBlock) bool {
+	if testedNonNil(v, at) {
+		return true // if err != nil { return err }
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return !isNil(x.X)
+	case *ssa.UnOp:
+		return globalName(x) != ""
+	case *ssa.Call:
+		switch analysisutil.FuncName(&x.Call) {
+		case "errors.New", "fmt.Errorf":
+			return true
+		}
+	}
+	return false
+}
+
+// testedNonNil reports whether block at runs only where v != nil held.
+func testedNonNil(v ssa.Value, at *ssa.BasicBlock) bool {
+	if v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		cmp, ok := r.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) || !(isNil(cmp.X) || isNil(cmp.Y)) || cmp.Referrers() == nil {
+			continue
+		}
+		for _, u := range *cmp.Referrers() {
+			ifi, ok := u.(*ssa.If)
+			if !ok {
+				continue
+			}
+			succ := ifi.Block().Succs[0] // v != nil
+			if cmp.Op == token.EQL {
+				succ = ifi.Block().Succs[1]
+			}
+			if len(succ.Preds) == 1 && succ.Dominates(at) {
+				return true
+			}
 		}
 	}
 	return false

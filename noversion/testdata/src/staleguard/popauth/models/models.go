@@ -120,3 +120,41 @@ func IssueSession(tx *store.Connection, userID int64) (*Session, error) {
 	}
 	return s, nil
 }
+
+// FindGrantForSwap reads a grant, locking its row first when forUpdate
+// is set; the second read loads it through the ORM.
+func FindGrantForSwap(tx *store.Connection, id int64, forUpdate bool) (*Grant, error) {
+	g := &Grant{}
+	if forUpdate {
+		if err := tx.RawQuery("SELECT * FROM oauth_grants WHERE id = ? FOR UPDATE SKIP LOCKED", id).First(g); err != nil {
+			if pkgerrors.Cause(err) == sql.ErrNoRows {
+				return nil, GrantNotFoundError{}
+			}
+			return nil, err
+		}
+	}
+	if err := tx.Q().Where("id = ?", id).First(g); err != nil {
+		if pkgerrors.Cause(err) == sql.ErrNoRows {
+			return nil, GrantNotFoundError{}
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// Decision says what an exchange should do.
+type Decision struct {
+	Grant *Grant
+	New   bool
+}
+
+// Decide handles the grant's absence itself: its error is never "not
+// found".
+func Decide(tx *store.Connection, code string) (Decision, error) {
+	if g, err := FindGrantByCode(tx, code); err == nil {
+		return Decision{Grant: g}, nil
+	} else if !IsNotFoundError(err) {
+		return Decision{}, err
+	}
+	return Decision{New: true}, nil
+}

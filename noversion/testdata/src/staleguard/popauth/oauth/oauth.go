@@ -150,3 +150,58 @@ func (s *Server) ConsentLocked(db *store.Connection, id int64, approve bool) err
 		return grant.Deny(tx) // ok: FOR UPDATE holds the row
 	})
 }
+
+// Rotate re-approves only when it asked for the row lock, which the
+// lookup takes before reading.
+func (s *Server) Rotate(tx *store.Connection, id int64, forUpdate bool) error {
+	grant, err := models.FindGrantForSwap(tx, id, forUpdate)
+	if err != nil {
+		return err
+	}
+	if grant.Status != models.GrantPending {
+		return ErrNotPending
+	}
+	if forUpdate {
+		return grant.Approve(tx) // ok: the lookup locks the row
+	}
+	return nil
+}
+
+// redeemable deletes a grant left without a user, then refuses the
+// request: nothing is granted on that path.
+func (s *Server) redeemable(db *store.Connection, code string) (*models.Grant, error) {
+	grant, err := models.FindGrantByCode(db, code)
+	if err != nil {
+		return nil, err
+	}
+	if grant.UserID == nil {
+		if err := db.Destroy(grant); err != nil { // ok: cleanup before an error
+			return nil, err
+		}
+		return nil, ErrInvalidGrant
+	}
+	return grant, nil
+}
+
+// ExchangeValid issues a session for a grant redeemable returned.
+func (s *Server) ExchangeValid(db *store.Connection, code string) (*models.Session, error) {
+	grant, err := s.redeemable(db, code)
+	if err != nil {
+		return nil, err
+	}
+	return models.IssueSession(db, *grant.UserID)
+}
+
+// Link removes the grant of a decision whose lookup's absence Decide
+// handled itself: Decide's error is no "not found", so its test decides
+// nothing about the row.
+func (s *Server) Link(db *store.Connection, code string, id int64) error {
+	if _, err := models.Decide(db, code); err != nil {
+		return err
+	}
+	if err := db.RawQuery("DELETE FROM oauth_grants WHERE id = ?", id).Exec(); err != nil { // ok: no lookup of this row decides it
+		return err
+	}
+	_, err := models.IssueSession(db, id)
+	return err
+}

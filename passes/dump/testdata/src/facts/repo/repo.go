@@ -147,8 +147,9 @@ func (r *Repo) ArticleID(tx *sql.Tx, sourceID int64, digest string) (int64, erro
 }
 
 // WordCount returns 0 for "no rows" too, but a row that exists may count
-// 0 words: the number says nothing about the row.
-func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error) { // want WordCount:"select articles source_id=p2 digest=p3 read:word_count->r0 on p1 found:err@r1 err@r1"
+// 0 words: the number says nothing about the row, and neither does the
+// error (nil for "no rows", returned only once "no rows" was ruled out).
+func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error) { // want WordCount:"select articles source_id=p2 digest=p3 read:word_count->r0 on p1 err@r1"
 	var n int
 	err := tx.QueryRow("SELECT word_count FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
