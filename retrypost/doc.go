@@ -103,7 +103,11 @@
 // cursor); on loops that try again only on 429 Too Many Requests, an
 // answer that says the request was not processed, or only on an error a
 // function named for rate limits accepts (IsRateLimitError,
-// acme.AsRateLimitError), every other failure leaving the loop; on retry-go with
+// acme.AsRateLimitError), every other failure leaving the loop; on a
+// request sent after every path that sets the flag a loop must find set to
+// go round again (retry = false at the top of each iteration, retry = true
+// in a transaction callback that finds its row locked and returns the
+// error: a hook sent once the row is held is not repeated); on retry-go with
 // Attempts(1) and backoff with WithMaxRetries(b, 0); on go-retryablehttp
 // clients with RetryMax = 0, a RetryMax it cannot read, or any custom
 // CheckRetry (it cannot tell whether the policy retries POSTs), and on

@@ -119,6 +119,9 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 		if readLike(q, c, r.Fn) {
 			continue // a POST that only reads or authenticates (a token, a search)
 		}
+		if r.Literal && q.Inner != nil && !r.Repeats(q.Inner) {
+			continue // sent by a callback after the code deciding to try again (retry = true; return err)
+		}
 		h := q.Header(keys)
 		if h == nil {
 			rep.Report(noKey(pass, c, q, construct(pass, r), r.Pos))

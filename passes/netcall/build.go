@@ -72,6 +72,10 @@ type reqSum struct {
 	grpcCallRetries int64
 	send            ssa.CallInstruction
 	client          ssa.Value
+	// site is the call of the summarized function that sends the request;
+	// inner, for a request sent by a function literal the call runs, is
+	// the call in the literal (the innermost one) that sends it.
+	site, inner ssa.CallInstruction
 }
 
 func newReq() reqSum { return reqSum{methodParam: -1, requestParam: -1, grpcCallRetries: -1} }
@@ -147,6 +151,7 @@ func (b *builder) analyze(fn *ssa.Function) *summary {
 			}
 			for _, q := range reqs {
 				if len(s.sends) < maxSends {
+					q.site = call
 					s.sends = append(s.sends, q)
 				}
 			}
@@ -175,7 +180,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	var kind apis.NetKind
 	var chain []string
 	var reqs []reqSum
-	add := func(s *summary, lbl string, transparent, bind bool) {
+	add := func(s *summary, lbl string, transparent, bind, lit bool) {
 		if s == nil || s.kind == apis.NetNone {
 			return
 		}
@@ -188,13 +193,13 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 			kind, chain = s.kind, c
 		}
 		for _, q := range s.sends {
-			reqs = append(reqs, b.instantiate(fn, call, q, lbl, transparent, bind))
+			reqs = append(reqs, b.instantiate(fn, call, q, lbl, transparent, bind, lit))
 		}
 	}
 	switch {
 	case common.IsInvoke():
 		if s := b.invokeSummary(common.Method); s != nil {
-			add(s, ssautil.ObjLabel(common.Method), false, true)
+			add(s, ssautil.ObjLabel(common.Method), false, true, false)
 			if s.kind == apis.NetGRPC {
 				if q, ok := b.grpcRequest(fn, call); ok {
 					q.chain = chain
@@ -205,7 +210,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	default:
 		if callee := common.StaticCallee(); callee != nil {
 			if s := b.calleeSummary(callee); s != nil {
-				add(s, label(callee), callee.Parent() != nil, true)
+				add(s, label(callee), callee.Parent() != nil, true, callee.Parent() != nil)
 			}
 		}
 	}
@@ -231,9 +236,9 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 			outer = ssautil.ObjLabel(common.Method)
 		}
 		if f.Parent() == nil {
-			add(s, outer+" → "+label(f), false, false)
+			add(s, outer+" → "+label(f), false, false, false)
 		} else {
-			add(s, outer, false, false)
+			add(s, outer, false, false, true)
 		}
 	}
 	if kind == apis.NetNone {

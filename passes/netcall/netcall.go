@@ -148,6 +148,10 @@ type Request struct {
 	// request is sent in the function of the Call (not in a callee).
 	Send   ssa.CallInstruction
 	Client ssa.Value
+	// Inner is, for a request sent by a function literal the call runs
+	// (a transaction callback), the call in the literal that sends it;
+	// nil otherwise.
+	Inner ssa.CallInstruction
 }
 
 // Header returns the first header of the request among names (compared
@@ -177,8 +181,9 @@ type Value struct {
 	Consts []string
 	// Fresh lists the calls that make it new every time they run: a call
 	// of uuid.NewString(), or of a function that mints a new key inside.
-	// The calls are in the function of the Call or in functions enclosing
-	// it (through captured variables).
+	// The calls are in the function of the Call, in functions enclosing
+	// it (through captured variables), or in function literals the Call
+	// runs (a transaction callback minting a key).
 	Fresh []Fresh
 	// Other reports parts computed otherwise (parameters, fields, calls
 	// of other functions): the same on every attempt as far as the model

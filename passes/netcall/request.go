@@ -155,7 +155,7 @@ func (b *builder) requestFromCall(fn *ssa.Function, call *ssa.Call, index, depth
 	}
 	for _, r := range s.returns {
 		if r.result == index {
-			return b.instantiate(fn, call, r.req, label(callee), true, true)
+			return b.instantiate(fn, call, r.req, label(callee), true, true, false)
 		}
 	}
 	return newReq()
@@ -335,10 +335,18 @@ func (b *builder) headerMapSets(fn *ssa.Function, h ssa.Value) []hdr {
 // instantiate maps a callee's request summary into fn at call: parameters
 // become the call's arguments (when bind is set; a func value a library
 // runs gets no arguments from the call), values minted inside the callee
-// become fresh at the call.
-func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqSum, lbl string, transparent, bind bool) reqSum {
+// become fresh at the call. For a function literal (lit: a transaction
+// callback the call runs), the calls in the literal that send the request
+// and mint its values stay named: they lie in fn's code.
+func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqSum, lbl string, transparent, bind, lit bool) reqSum {
 	full := ssautil.FullArgs(call.Common())
 	out := newReq()
+	if lit {
+		out.inner = q.inner
+		if out.inner == nil {
+			out.inner = q.site
+		}
+	}
 	out.lib, out.method = q.lib, q.method
 	out.api, out.idempotent, out.keyable = q.api, q.idempotent, q.keyable
 	out.retry = q.retry
@@ -376,7 +384,11 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, q reqS
 		}
 	}
 	for _, h := range q.headers {
-		out.headers = append(out.headers, hdr{name: h.name, v: b.instSrc(fn, call, h.v, bind, lbl)})
+		v := b.instSrc(fn, call, h.v, bind, lbl)
+		if lit && len(h.v.fresh) > 0 {
+			v.fresh = h.v.fresh
+		}
+		out.headers = append(out.headers, hdr{name: h.name, v: v})
 	}
 	return out
 }
@@ -635,7 +647,7 @@ func storesTo(addr ssa.Value) []ssa.Value {
 // export converts a request summary relative to the function of a call
 // into the Result's form.
 func (q reqSum) export() *Request {
-	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Keyable: q.keyable, Send: q.send, Client: q.client}
+	r := &Request{Lib: q.lib, Method: q.method, URL: renderURL(q.url), URLKnown: urlKnown(q.url), API: q.api, Idempotent: q.idempotent, Keyable: q.keyable, Send: q.send, Client: q.client, Inner: q.inner}
 	if q.retryHere {
 		r.RetriedBy = q.retry
 	}

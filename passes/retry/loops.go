@@ -316,7 +316,8 @@ func (b *builder) retryLoop(fn *ssa.Function, l *loop) *Region {
 		}
 	}
 	return &Region{Kind: KindLoop, Construct: "the loop", Pos: loopPos(fn, op.Pos()), Fn: fn,
-		Body: l.body, Repeated: repeated, Literal: true, RateLimitOnly: rateLimit && !sawOther}
+		Body: l.body, Repeated: repeated, Literal: true, RateLimitOnly: rateLimit && !sawOther,
+		gate: flagGateOf(fn, l)}
 }
 
 // loopPos returns the position of the innermost for statement around pos.

@@ -5,7 +5,10 @@
 //     loop (or a range over an integer) in which a test of a call's error,
 //     or of a status code it returns, either leaves the loop or goes round
 //     again ("continue on err", attempt counters, time.Sleep or a backoff
-//     between attempts);
+//     between attempts); a loop that goes round again only when a flag
+//     is set (retry = false on every iteration, retry = true in a
+//     transaction callback that found its row locked) repeats only what
+//     runs on a path setting it;
 //   - retry libraries: cenkalti/backoff v4 and v5, avast/retry-go v4,
 //     sethvargo/go-retry, whose operation argument is repeated, and the
 //     durable steps of the Restate SDK (restate.Run, RunVoid, RunAsync),
@@ -98,15 +101,27 @@ type Region struct {
 	// Step reports a durable-execution step (restate.Run; apis.RetryFunc
 	// Step): the workflow engine runs the operation again while it fails.
 	Step bool
+	// gate is the flag a loop must find set to go round again, or nil.
+	gate *flagGate
 }
 
-// Repeats reports whether instr (an instruction of r.Fn) runs once per
-// attempt.
+// Repeats reports whether instr (an instruction of r.Fn, or of a function
+// literal made there: a transaction callback) runs once per attempt: it
+// runs before the test deciding whether to try again, and, in a loop that
+// goes round only when a flag is set (retry = true before the callback
+// returns), on a path setting it.
 func (r *Region) Repeats(instr ssa.Instruction) bool {
-	if r.Fn == nil || instr.Parent() != r.Fn {
+	if r.Fn == nil {
 		return false
 	}
-	return r.Repeated == nil || r.Repeated[instr.Block()]
+	at := instr
+	for at != nil && at.Parent() != r.Fn {
+		at = closureOf(at.Parent())
+	}
+	if at == nil || r.Repeated != nil && !r.Repeated[at.Block()] {
+		return false
+	}
+	return r.gate == nil || r.gate.reruns(r.Fn, instr)
 }
 
 // Inside reports whether instr runs inside the region on every attempt:
