@@ -214,6 +214,17 @@ type Access struct {
 	// (gorm primaryKey, unique, uniqueIndex tags; fields sharing a
 	// uniqueIndex name form one set).
 	ModelUniques [][]string
+	// ColsParam is, for a write whose column list is the function's own
+	// parameter passed on (xorm's Cols(cols...) in a helper
+	// updateIssueCols(e, issue, cols ...string)), that parameter: Set
+	// then lists every column of the model, and a caller naming its
+	// columns as constants writes only those and ColsExtra, the names the
+	// function appends itself (cols = append(cols, "updated_unix")).
+	ColsParam *ssa.Parameter
+	ColsExtra []string
+	// partialCols reports that the access would not be Partial but for
+	// ColsParam: a caller that names the columns knows the write whole.
+	partialCols bool
 	// OptimisticLock reports a gorm model whose version field is
 	// gorm.io/plugin/optimisticlock.Version: the plugin adds the version
 	// predicate and bump, and signals conflicts only through RowsAffected.

@@ -180,6 +180,12 @@ type accessFact struct {
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
 	Changed []string
+	// ColsParam is the parameter whose names decide the columns of Set
+	// (Access.ColsParam), or -1; ColsExtra the names always written, and
+	// PartialCols that the write is whole once the names are known.
+	ColsParam   int
+	ColsExtra   []string
+	PartialCols bool
 }
 
 func (a *accessFact) String() string {
@@ -423,6 +429,12 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1,
+		ColsParam: -1,
+	}
+	if a.ColsParam != nil {
+		if i := paramIndex(fn, a.ColsParam); i >= 0 {
+			f.ColsParam, f.ColsExtra, f.PartialCols = i, a.ColsExtra, a.partialCols
+		}
 	}
 	for _, adv := range a.Advisory {
 		f.Advisory = append(f.Advisory, adv.Func)
@@ -1512,6 +1524,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			}
 		}
 		a.Handle = b.argRef(args, f.Handle)
+		if f.ColsParam >= 0 && f.ColsParam < len(args) {
+			narrowColumns(fn, a, args[f.ColsParam], f.ColsExtra, f.PartialCols)
+		}
 		if f.Found.Signal != SignalNone && f.Found.Result >= 0 && cv != nil {
 			a.Found = Outcome{Signal: f.Found.Signal, Negated: f.Found.Negated, Sentinels: f.Found.Sentinels, Values: resultValues(cv, f.Found.Result)}
 			if f.Found.NilResult >= 0 {
@@ -1718,4 +1733,37 @@ func returnedConverted(rets []*ssa.Return, dest Ref) (int, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// narrowColumns restricts a write whose columns its callee's parameter
+// names (ColsParam) to those the call names, and the callee's own
+// extra. A list of the caller's own parameter passes the question on to
+// its callers; a name the model cannot read leaves the write partial,
+// with every column.
+//
+//	updateIssueCols(e, issue, "is_closed")   // SET is_closed, updated_unix
+func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, partialCols bool) {
+	if vals, ok := variadicArgs(list); ok {
+		names := append([]string(nil), extra...)
+		for _, v := range vals {
+			s, ok := constString(v)
+			if !ok {
+				return
+			}
+			for _, n := range strings.Split(s, ",") {
+				names = append(names, xormColumn(n))
+			}
+		}
+		var set []Binding
+		for _, s := range a.Set {
+			if s.Class != sqltext.AssignParam || contains(names, s.Column) {
+				set = append(set, s) // Incr and SetExpr, the version bump: not the list's
+			}
+		}
+		a.Set, a.Partial = set, !partialCols
+		return
+	}
+	if p, more, ok := paramColumns(list); ok && p.Parent() == fn {
+		a.ColsParam, a.ColsExtra, a.partialCols = p, append(more, extra...), partialCols
+	}
 }

@@ -153,6 +153,10 @@ type xormStmt struct {
 	id        ssa.Value
 	cols      []string
 	colsKnown bool
+	// colsParam and colsExtra: Cols given the function's own column
+	// list (paramColumns).
+	colsParam *ssa.Parameter
+	colsExtra []string
 	omit      []string
 	allCols   bool
 	exprs     []Binding
@@ -299,6 +303,11 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 					known = false
 				}
 			}
+		} else if p, extra, ok := paramColumns(arg(0)); ok && m.Kind == "" && st.colsParam == nil {
+			// The caller's names: the access records the parameter and
+			// is partial until a caller gives them.
+			st.colsParam, st.colsExtra = p, extra
+			return
 		} else {
 			known = false
 		}
@@ -480,6 +489,13 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 			a.Set = b.gormUpdates(q)
 		} else if len(fields) > 0 {
 			switch {
+			case st.colsParam != nil && !st.allCols:
+				// Every column the caller may name; instantiate keeps
+				// those it does.
+				a.Set = b.gormValues(bean, fields, true)
+				a.ColsParam, a.ColsExtra = st.colsParam, append(append([]string(nil), st.cols...), st.colsExtra...)
+				a.partialCols = !a.Partial
+				a.Partial = true
 			case st.colsKnown && len(st.cols) > 0 || st.allCols:
 				a.Set = b.gormValues(bean, fields, true)
 				if !st.allCols {
@@ -496,6 +512,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 			for _, c := range st.omit {
 				a.Set = dropColumn(a.Set, c)
 			}
+			b.hookValues(a.Set, bean, fields, "BeforeUpdate")
 			if a.VersionColumn != "" && !st.noVersion {
 				a.OptimisticLock = true
 				if _, ok := a.WhereColumn(a.VersionColumn); !ok {
@@ -954,4 +971,112 @@ func XormRoot(v ssa.Value) ssa.Value {
 		v = ssautil.Receiver(&c.Call)
 	}
 	return unwrap(v)
+}
+
+// paramColumns returns the parameter a column list is: the function's own
+// list passed on, possibly with constant names appended to it first.
+//
+//	func updateIssueCols(e Engine, issue *Issue, cols ...string) error {
+//		cols = append(cols, "updated_unix")
+//		_, err := e.ID(issue.ID).Cols(cols...).Update(issue)
+//
+// It returns the names appended, normalized as column names.
+func paramColumns(v ssa.Value) (*ssa.Parameter, []string, bool) {
+	var extra []string
+	for i := 0; i < 4 && v != nil; i++ {
+		switch x := unwrap(v).(type) {
+		case *ssa.Parameter:
+			if _, ok := x.Type().Underlying().(*types.Slice); !ok {
+				return nil, nil, false
+			}
+			return x, extra, true
+		case *ssa.Call:
+			bi, ok := x.Call.Value.(*ssa.Builtin)
+			if !ok || bi.Name() != "append" || len(x.Call.Args) != 2 {
+				return nil, nil, false
+			}
+			vals, ok := variadicArgs(x.Call.Args[1])
+			if !ok {
+				return nil, nil, false
+			}
+			for _, e := range vals {
+				s, ok := constString(e)
+				if !ok {
+					return nil, nil, false
+				}
+				extra = append(extra, xormColumn(s))
+			}
+			v = x.Call.Args[0]
+		default:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
+}
+
+// hookValues marks the columns a model's xorm hook method sets through
+// its receiver as values of the write's own: xorm calls BeforeUpdate (and
+// BeforeInsert) on the bean before it builds the statement, so
+//
+//	func (issue *Issue) BeforeUpdate() { issue.UpdatedUnix = time.Now().Unix() }
+//
+// makes every update of an issue write updated_unix anew, never the value
+// a read left in the bean. Only hooks of this package's types are seen.
+func (b *builder) hookValues(set []Binding, bean ssa.Value, fields []gormField, hook string) {
+	n := modelType(unwrap(bean).Type())
+	if n == nil || n.Obj().Pkg() != b.pass.Pkg {
+		return
+	}
+	var fn *ssa.Function
+	ms := b.ssaPkg.Prog.MethodSets.MethodSet(types.NewPointer(n))
+	if sel := ms.Lookup(n.Obj().Pkg(), hook); sel != nil {
+		fn = b.ssaPkg.Prog.MethodValue(sel)
+	}
+	if fn == nil || len(fn.Params) == 0 || fn.Signature.Params().Len() != 0 {
+		return
+	}
+	stored := map[string]bool{}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == ssa.Value(fn.Params[0]) && !usesValue(st.Val, fn.Params[0], 0) {
+				// DeadlineUnix = issue.Deadline.Unix() converts a field
+				// the read filled: still the read's value.
+				stored[fieldName(fa.X.Type(), fa.Field)] = true
+			}
+		}
+	}
+	if len(stored) == 0 {
+		return
+	}
+	for _, f := range fields {
+		if len(f.path) != 1 || !stored[f.path[0]] {
+			continue
+		}
+		for i := range set {
+			if set[i].Column == f.column && set[i].Class == sqltext.AssignParam {
+				set[i] = Binding{Column: f.column, Op: "=", Class: sqltext.AssignOther, Expr: hook}
+			}
+		}
+	}
+}
+
+// usesValue reports whether v is computed from x, through depth operands.
+func usesValue(v, x ssa.Value, depth int) bool {
+	if v == x {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok || depth > 8 {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if *op != nil && usesValue(*op, x, depth+1) {
+			return true
+		}
+	}
+	return false
 }
