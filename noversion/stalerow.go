@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/sqltext"
@@ -44,7 +45,7 @@ func checkStaleRow(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, 
 	var other dbcall.Writer
 	otherCol := ""
 	for _, s := range stale {
-		if isBookkeeping(s.Column) {
+		if isBookkeeping(s.Column) || rewrittenAfter(db, a, s.Read, s.Column) {
 			continue
 		}
 		var best *dbcall.Writer
@@ -110,8 +111,10 @@ func writeName(a *dbcall.Access) string {
 	switch {
 	case a.Via != nil:
 		return a.Via.Callees[len(a.Via.Callees)-1]
-	case a.Method != "":
+	case a.Method != "" && a.Lib == apis.LibGormV1:
 		return "gorm " + a.Method
+	case a.Method != "" && a.Lib != apis.LibNone:
+		return a.Lib.String() + " " + a.Method // gorm Save, xorm Update, pop Update
 	}
 	return "this UPDATE"
 }
@@ -208,4 +211,42 @@ func columnList(cols []string) string {
 		return strings.Join(cols, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(cols[:4], ", "), len(cols)-4)
+}
+
+// rewrittenAfter reports a column the function writes again after the
+// write-back, with a value of its own, on the same row (its WHERE bound to
+// the struct the write-back's WHERE is bound to, or to a value the row was
+// read by): what the write-back reverts there, the function overwrites
+// itself.
+//
+//	m, _ := GetMirrorByRepoID(id)
+//	UpdateMirror(m)                                                   // updated_unix as read
+//	x.Exec("UPDATE mirror SET updated_unix = ? WHERE repo_id = ?", now, m.RepoID)
+func rewrittenAfter(db *dbcall.Result, a, read *dbcall.Access, col string) bool {
+	if a.Call == nil {
+		return false
+	}
+	for _, w := range db.Writers(a.Table) {
+		x := w.Access
+		if x == nil || x == a || x.Fn != a.Fn || x.Call == nil || x.Call == a.Call || !contains(w.Columns, col) {
+			continue
+		}
+		if !ssautil.Before(a.Call, x.Call) {
+			continue
+		}
+		for _, xw := range x.Where {
+			if xw.Op != "=" || xw.Value.Root == nil {
+				continue
+			}
+			for _, aw := range a.Where {
+				if xw.Value.Root == aw.Value.Root && xw.Value.Path != "" {
+					return true
+				}
+			}
+			if rw, ok := read.WhereColumn(xw.Column); ok && rw.Value.Same(xw.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -186,6 +186,9 @@ type accessFact struct {
 	ColsParam   int
 	ColsExtra   []string
 	PartialCols bool
+	// ModelUniques are the unique column sets of the model the access
+	// reads or writes (Access.ModelUniques).
+	ModelUniques [][]string
 }
 
 func (a *accessFact) String() string {
@@ -429,7 +432,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1,
-		ColsParam: -1,
+		ColsParam: -1, ModelUniques: a.ModelUniques,
 	}
 	if a.ColsParam != nil {
 		if i := paramIndex(fn, a.ColsParam); i >= 0 {
@@ -455,7 +458,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		f.Set = append(f.Set, bindingFactOf(fn, s, keyed, b.minted))
 	}
 	if a.Kind == KindUpdate {
-		f.Changed = changedColumns(a)
+		f.Changed = dropKept(changedColumns(a), keptColumns(b, fi, a))
 	}
 	for _, r := range a.Reads {
 		rf := readFact{Column: r.Column, Result: -1, Param: -1}
@@ -1497,7 +1500,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
-			RowsReturned: -1, ResultReturned: -1,
+			RowsReturned: -1, ResultReturned: -1, ModelUniques: f.ModelUniques,
 			Via: &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
 		}
 		for _, adv := range f.Advisory {

@@ -99,7 +99,7 @@ func (r *Result) buildWriters() map[string][]Writer {
 			if a.Via != nil && r.b != nil {
 				origin = analysisutilPosition(r.b.pass.Fset, a.Pos)
 			}
-			cols := changedColumns(a)
+			cols := dropKept(changedColumns(a), keptColumns(r.b, fi, a))
 			add(Writer{Table: a.Table, Columns: cols, Func: label, Origin: origin, Access: a, WriteBack: len(cols) < len(a.Set)})
 		}
 	}
@@ -208,6 +208,91 @@ func passThrough(set []Binding) map[string]bool {
 			for _, c := range cols {
 				out[c] = true
 			}
+		}
+	}
+	return out
+}
+
+// keptColumns returns the columns an update sets to the value a read of
+// the same row in its function found the row by: the column already holds
+// it, so the write changes nothing there.
+//
+//	m := &Milestone{ID: id, RepoID: repoID}
+//	e.Get(m)                          // WHERE id = id AND repo_id = repoID
+//	m.NumIssues++
+//	e.ID(m.ID).AllCols().Update(m)    // SET repo_id = repoID, ...: kept
+//
+// The read must name the row the update writes: every equality of the
+// update's WHERE is one of the read's, with the same value.
+func keptColumns(b *builder, fi *FuncInfo, a *Access) map[string]bool {
+	if fi == nil || a.Kind != KindUpdate || len(a.Where) == 0 {
+		return nil
+	}
+	var kept map[string]bool
+	for _, x := range fi.Accesses {
+		if x.Kind != KindRead || x.Table != a.Table || x.Call == nil || a.Call == nil {
+			continue
+		}
+		if x.Call != a.Call && !ssautil.Before(x.Call, a.Call) {
+			continue
+		}
+		if !readNamesRow(b, x, a) {
+			continue
+		}
+		for _, s := range a.Set {
+			if s.Class != sqltext.AssignParam {
+				continue
+			}
+			if b != nil {
+				s.Value = b.resolveRef(s.Value) // a field of the bean a constructor filled: the value it was given
+			}
+			if w, ok := x.WhereColumn(s.Column); ok && w.Op == "=" && sameBound(w, s) {
+				if kept == nil {
+					kept = map[string]bool{}
+				}
+				kept[s.Column] = true
+			}
+		}
+	}
+	return kept
+}
+
+// readNamesRow reports that every equality of w's WHERE is one of r's,
+// with the same value.
+func readNamesRow(b *builder, r, w *Access) bool {
+	n := 0
+	for _, c := range w.Where {
+		if c.Op != "=" {
+			return false
+		}
+		if b != nil {
+			c.Value = b.resolveRef(c.Value)
+		}
+		o, ok := r.WhereColumn(c.Column)
+		if !ok || !sameBound(o, c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// sameBound reports two bindings of the same Go value or constant.
+func sameBound(x, y Binding) bool {
+	if x.Value.Same(y.Value) {
+		return true
+	}
+	return x.Value.IsZero() && y.Value.IsZero() && x.Const != "" && x.Const == y.Const
+}
+
+func dropKept(cols []string, kept map[string]bool) []string {
+	if len(kept) == 0 {
+		return cols
+	}
+	var out []string
+	for _, c := range cols {
+		if !kept[c] {
+			out = append(out, c)
 		}
 	}
 	return out
