@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -319,6 +320,10 @@ func (c *checker) rerun(txs *txscope.Result, b backing, read, ins *dbcall.Access
 type backing struct {
 	known  bool   // a schema or model describes the table
 	unique string // the constraint backing the key, "" when none
+	// folded lists the key columns the lookup compares up to case
+	// (lower(title) = lower($2)) and the constraint compares exactly: it
+	// rejects a duplicate of the same spelling only.
+	folded []string
 }
 
 // uniqueness looks the key up in the schema catalog and in the ORM
@@ -326,7 +331,7 @@ type backing struct {
 func uniqueness(cat *schema.Catalog, read, ins *dbcall.Access, cols []string) backing {
 	for _, set := range ins.ModelUniques {
 		if subset(set, cols) {
-			return backing{known: true, unique: "the model's unique index on " + ins.Table + "(" + strings.Join(set, ", ") + ")"}
+			return backing{known: true, unique: "the model's unique index on " + ins.Table + "(" + strings.Join(set, ", ") + ")", folded: foldedBy(read, set)}
 		}
 	}
 	t := cat.Table(ins.Table)
@@ -355,9 +360,30 @@ func uniqueness(cat *schema.Catalog, read, ins *dbcall.Access, cols []string) ba
 		return true
 	}
 	if u, ok := t.Covering(cols, holds); ok {
-		return backing{known: true, unique: fmt.Sprintf("the UNIQUE constraint %s", u.Name)}
+		b := backing{known: true, unique: fmt.Sprintf("the UNIQUE constraint %s", u.Name)}
+		ucols, _ := u.KeyColumns()
+		var exact []string // an index on lower(c) rejects every case of c
+		for _, c := range ucols {
+			if !slices.Contains(u.Folded, c) {
+				exact = append(exact, c)
+			}
+		}
+		b.folded = foldedBy(read, exact)
+		return b
 	}
 	return backing{known: true}
+}
+
+// foldedBy returns the columns of cols that the read compares through a
+// case-folding function (lower(title) = lower($2)), rendered so.
+func foldedBy(read *dbcall.Access, cols []string) []string {
+	var out []string
+	for _, c := range cols {
+		if w, ok := read.WhereColumn(strings.ToLower(c)); ok && w.Fold != "" {
+			out = append(out, w.Fold+"("+w.Column+")")
+		}
+	}
+	return out
 }
 
 func subset(set, of []string) bool {
@@ -388,6 +414,8 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 	switch {
 	case ins.Table == "file":
 		msg = fmt.Sprintf("check-then-insert on file(path): another process can create it between %s and this write; create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist", what)
+	case b.unique != "" && len(b.folded) > 0:
+		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate of the same spelling (the lookup compares %s, so one differing only in case gets in), but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, strings.Join(b.folded, ", "), what)
 	case b.unique != "":
 		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate, but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, what)
 	case b.known:

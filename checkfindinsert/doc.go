@@ -186,6 +186,13 @@
 // guess may have missed the key it does constrain, and the analyzer stays
 // silent.
 //
+// A lookup comparing a column up to case (WHERE lower(title) = lower($2))
+// looks that column up. A unique index on expressions backs the columns
+// they are computed from (lower(username), a hash of url): equal rows
+// have equal index values. A case-insensitive lookup backed by a
+// case-sensitive constraint is "unhandled", and the message says that a
+// duplicate differing only in case still gets in.
+//
 // Categories: "unhandled" when a UNIQUE constraint (of the schema or the
 // model's tags) backs the key (the duplicate is rejected, but the losing
 // request gets an unhandled error), "nounique" when the schema defines the

@@ -255,11 +255,12 @@ func keyedInsert(db *dbcall.Result, cat *schema.Catalog, a *dbcall.Access) bool 
 		return false
 	}
 	for _, u := range t.Keys() {
-		if u.Expr || len(u.Where) > 0 || u.WhereText != "" || len(u.Columns) == 0 {
+		cols, ok := u.KeyColumns()
+		if !ok || len(u.Where) > 0 || u.WhereText != "" {
 			continue
 		}
 		all := true
-		for _, col := range u.Columns {
+		for _, col := range cols {
 			found := false
 			for _, b := range a.Set {
 				if o, ok := valueOrigin(db, b); strings.EqualFold(b.Column, col) && ok && o.Stable() {

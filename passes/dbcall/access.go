@@ -83,6 +83,10 @@ type Outcome struct {
 type Binding struct {
 	Column string
 	Op     string
+	// Fold is "lower" or "upper" when the column is compared through that
+	// case-folding function (WHERE lower(email) = lower($1)): the key is
+	// the column's value up to case.
+	Fold string
 	// Class classifies assignments (SET and INSERT values).
 	Class sqltext.AssignClass
 	// Value is the Go value bound to the column's placeholder, when one is.
@@ -392,7 +396,11 @@ func writeBindings(b *strings.Builder, label string, bs []Binding) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(x.Column)
+		if x.Fold != "" {
+			b.WriteString(x.Fold + "(" + x.Column + ")")
+		} else {
+			b.WriteString(x.Column)
+		}
 		op := x.Op
 		if op == "" {
 			op = "="

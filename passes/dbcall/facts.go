@@ -114,6 +114,7 @@ type paramRef struct {
 
 type bindingFact struct {
 	Column, Op string
+	Fold       string
 	Class      sqltext.AssignClass
 	Arg        paramRef
 	Const      string
@@ -202,7 +203,11 @@ func (a *accessFact) String() string {
 		b.WriteString(" upsert" + a.Upsert.String())
 	}
 	for _, w := range a.Where {
-		b.WriteString(" " + w.Column + w.Op + a.argString(w))
+		col := w.Column
+		if w.Fold != "" {
+			col = w.Fold + "(" + col + ")"
+		}
+		b.WriteString(" " + col + w.Op + a.argString(w))
 	}
 	for _, s := range a.Set {
 		b.WriteString(" set:" + s.Column + "=" + a.argString(s))
@@ -502,7 +507,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80)}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80)}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -1507,7 +1512,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
 		}
 		for _, w := range f.Where {
-			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
+			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		for _, s := range f.Set {
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {

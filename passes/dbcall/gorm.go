@@ -494,11 +494,7 @@ func (b *builder) gormWhereArgs(a *Access, query ssa.Value, bound []ssa.Value) {
 	}
 	frag := sqltext.ParseCondition(s)
 	for _, c := range frag.Conds {
-		if c.Column == "" {
-			a.Where = append(a.Where, Binding{Op: c.Op, Expr: c.Text})
-			continue
-		}
-		a.Where = append(a.Where, exprBinding(c.Column, c.Op, c.Value, func(p sqltext.Param) Ref {
+		a.Where = append(a.Where, condBinding(c, func(p sqltext.Param) Ref {
 			if p.Index >= 0 && p.Index < len(bound) && bound[p.Index] != nil {
 				return b.resolveRef(refOf(bound[p.Index]))
 			}

@@ -162,11 +162,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		a.Kind = KindOther
 	}
 	for _, c := range stmt.Where {
-		if c.Column == "" {
-			a.Where = append(a.Where, Binding{Op: c.Op, Expr: c.Text})
-			continue
-		}
-		a.Where = append(a.Where, exprBinding(c.Column, c.Op, c.Value, param))
+		a.Where = append(a.Where, condBinding(c, param))
 	}
 	switch stmt.Kind {
 	case sqltext.KindUpdate:
@@ -235,6 +231,18 @@ func existsBody(text string) string {
 }
 
 // exprBinding binds a column to a summarized SQL expression.
+// condBinding returns the binding of a WHERE conjunct: col op value, the
+// column compared through a case-folding (lower(email) = lower($1)), or
+// one the model does not read (only its text).
+func condBinding(c sqltext.Cond, param func(sqltext.Param) Ref) Binding {
+	if c.Column == "" {
+		return Binding{Op: c.Op, Expr: c.Text}
+	}
+	bd := exprBinding(c.Column, c.Op, c.Value, param)
+	bd.Fold = c.Fold
+	return bd
+}
+
 func exprBinding(col, op string, e sqltext.Expr, param func(sqltext.Param) Ref) Binding {
 	bd := Binding{Column: col, Op: op, Expr: e.Text}
 	switch e.Kind {
@@ -245,6 +253,10 @@ func exprBinding(col, op string, e sqltext.Expr, param func(sqltext.Param) Ref) 
 	case sqltext.ExprArith:
 		if e.Param.Style != 0 {
 			bd.Value = param(e.Param)
+		}
+	case sqltext.ExprOther:
+		if e.Fold != "" && e.Param.Style != 0 {
+			bd.Value = param(e.Param) // lower($1): the key is $1 up to case
 		}
 	}
 	return bd

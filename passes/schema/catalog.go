@@ -103,6 +103,15 @@ type Unique struct {
 	// Expr reports an index on an expression (lower(email)): it backs a
 	// key only when the key is compared through the same expression.
 	Expr bool
+	// Keys, for an index on expressions, lists the columns its elements
+	// are computed from (lower(username), encode(sha256(url::bytea),
+	// 'hex')): index expressions are immutable, so two rows equal in them
+	// are equal in the index and the index keeps them unique too (see
+	// KeyColumns); nil when an element can map distinct rows to NULL
+	// (NULLIF, CASE) or references no column. Folded lists those compared
+	// through a case-folding (lower(username)): a duplicate differing only
+	// in case is rejected as well.
+	Keys, Folded []string
 	// Where is the predicate of a partial index ("one active ride per
 	// driver"): the constraint holds only for rows matching it.
 	Where     []sqltext.Cond
@@ -172,7 +181,8 @@ func (t *Table) Column(name string) (Column, bool) {
 // Covering returns a unique constraint guaranteeing at most one row for the
 // key columns cols: its columns are all among cols. A partial index counts
 // only when holds reports that its predicate is satisfied (pass nil to
-// accept none). Expression indexes never count.
+// accept none). An index on expressions counts by the columns they are
+// computed from: see Unique.KeyColumns.
 func (t *Table) Covering(cols []string, holds func(where []sqltext.Cond) bool) (Unique, bool) {
 	if t == nil {
 		return Unique{}, false
@@ -184,11 +194,11 @@ func (t *Table) Covering(cols []string, holds func(where []sqltext.Cond) bool) (
 	var best Unique
 	found := false
 	for _, u := range t.allUniques() {
-		if u.Expr || len(u.Columns) == 0 {
+		ucols, ok := u.KeyColumns()
+		if !ok {
 			continue
 		}
-		ok := true
-		for _, c := range u.Columns {
+		for _, c := range ucols {
 			if !in[strings.ToLower(c)] {
 				ok = false
 				break
@@ -202,11 +212,57 @@ func (t *Table) Covering(cols []string, holds func(where []sqltext.Cond) bool) (
 				continue
 			}
 		}
-		if !found || len(u.Columns) > len(best.Columns) {
+		if bcols, _ := best.KeyColumns(); !found || len(ucols) > len(bcols) {
 			best, found = u, true
 		}
 	}
 	return best, found
+}
+
+// KeyColumns returns the columns whose values u keeps unique: its
+// columns, or for an index on expressions the columns they are computed
+// from (a UNIQUE on lower(username) rejects a second row of the same
+// username); ok is false when there are none.
+func (u Unique) KeyColumns() (cols []string, ok bool) {
+	if !u.Expr {
+		return u.Columns, len(u.Columns) > 0
+	}
+	return u.Keys, len(u.Keys) > 0
+}
+
+// nullable matches the expressions that can map distinct non-null values
+// to NULL, which a unique index does not compare.
+var nullable = regexp.MustCompile(`(?i)\b(nullif|case)\b`)
+
+// exprKeys sets u.Keys and u.Folded from the elements of an index or
+// constraint on expressions (exprs marks them).
+func (u *Unique) exprKeys(cols []string, exprs []bool) {
+	var keys, folded []string
+	add := func(c string) {
+		for _, k := range keys {
+			if k == c {
+				return
+			}
+		}
+		keys = append(keys, c)
+	}
+	for i, c := range cols {
+		if i >= len(exprs) || !exprs[i] {
+			add(strings.ToLower(c))
+			continue
+		}
+		e := sqltext.ParseExpr(c).Expr
+		if nullable.MatchString(c) {
+			return
+		}
+		if e.Fold != "" && e.Column != "" {
+			folded = append(folded, e.Column)
+		}
+		for _, r := range e.Refs {
+			add(strings.ToLower(r))
+		}
+	}
+	u.Keys, u.Folded = keys, folded
 }
 
 // allUniques returns the unique constraints including the primary key.
@@ -352,6 +408,9 @@ func (t *Table) String() string {
 		s := "unique " + strings.Join(u.Columns, ",")
 		if u.Expr {
 			s = "unique expr " + strings.Join(u.Columns, ",")
+			if len(u.Keys) > 0 {
+				s += " (keys " + strings.Join(u.Keys, ",") + ")"
+			}
 		}
 		if u.WhereText != "" {
 			s += " where " + u.WhereText
@@ -499,6 +558,9 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 				u.Expr = true
 			}
 		}
+		if u.Expr {
+			u.exprKeys(d.Index.Columns, d.Index.Exprs)
+		}
 		t.dropUnique(u.Name)
 		t.Uniques = append(t.Uniques, u)
 	case sqltext.DDLDropIndex:
@@ -582,6 +644,9 @@ func (t *Table) addConstraint(con sqltext.Constraint, at string) {
 		u := Unique{Name: name, Columns: cols, Where: con.Where, WhereText: con.WhereText, At: at}
 		for _, e := range con.Exprs {
 			u.Expr = u.Expr || e
+		}
+		if u.Expr {
+			u.exprKeys(con.Columns, con.Exprs)
 		}
 		t.Uniques = append(t.Uniques, u)
 	}

@@ -325,7 +325,9 @@ func TestGarbage(t *testing.T) {
 
 func TestCovering(t *testing.T) {
 	root := module(t, map[string]string{
-		"schema.sql": "CREATE TABLE r (id int PRIMARY KEY, a int, b int, c int, UNIQUE (a, b));\nCREATE UNIQUE INDEX r_lower ON r (lower(c));",
+		"schema.sql": "CREATE TABLE r (id int PRIMARY KEY, a int, b int, c text, d text, e text, f text, g text, h text, UNIQUE (a, b));\nCREATE UNIQUE INDEX r_lower ON r (lower(c));\n" +
+			"CREATE UNIQUE INDEX r_hash ON r (encode(sha256(d::bytea), 'hex'));\nCREATE UNIQUE INDEX r_concat ON r (lower(e || f));\nCREATE UNIQUE INDEX r_pair ON r USING btree (a, lower((f)::text));\n" +
+			"CREATE UNIQUE INDEX r_nullif ON r (NULLIF(g, ''));\nCREATE UNIQUE INDEX r_const ON r ((1), h);",
 	})
 	cat, err := schema.Load(root, root, schema.Options{Discover: true})
 	if err != nil {
@@ -342,7 +344,14 @@ func TestCovering(t *testing.T) {
 		{[]string{"a", "b"}, true},
 		{[]string{"a", "b", "c"}, true},
 		{[]string{"a"}, false},
-		{[]string{"c"}, false}, // only an expression index on lower(c)
+		{[]string{"c"}, true},      // an index on lower(c) keeps c unique
+		{[]string{"d"}, true},      // so does one on a hash of d: equal d, equal hash
+		{[]string{"e", "f"}, true}, // lower(e || f)
+		{[]string{"e"}, false},
+		{[]string{"a", "f"}, true}, // (a, lower(f::text))
+		{[]string{"f"}, false},
+		{[]string{"g"}, false}, // NULLIF maps '' to NULL: many rows may hold it
+		{[]string{"h"}, true},  // ((1), h): a constant element adds nothing
 		{[]string{"id"}, true},
 	} {
 		if _, got := tbl.Covering(tt.cols, nil); got != tt.want {

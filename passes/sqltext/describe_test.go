@@ -402,6 +402,12 @@ func dexpr(e Expr) string {
 	case ExprDefault:
 		return "default"
 	}
+	if e.Fold != "" {
+		if e.Param.Style != 0 {
+			return e.Fold + "(" + e.Param.String() + ")"
+		}
+		return e.Fold + "(col(" + e.Column + "))"
+	}
 	if e.Text == "" && e.Params == nil {
 		return "none"
 	}
@@ -418,6 +424,9 @@ func dconds(cs []Cond) string {
 		s := c.Column
 		if c.Qualifier != "" {
 			s = c.Qualifier + "." + s
+		}
+		if c.Fold != "" {
+			s = c.Fold + "(" + s + ")"
 		}
 		s += " " + c.Op
 		if c.Op != "IS NULL" && c.Op != "IS NOT NULL" {

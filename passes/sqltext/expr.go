@@ -491,8 +491,36 @@ func (p *parser) exprFl(i, j int, ctx *exprCtx) (Expr, []ref, int) {
 		if fl&(wRef|wParam|wSub|wHole|wExcl|wStar) == 0 {
 			e.Kind = ExprConst // now(), 1 + 2, now() - interval '1 day'
 		}
+		if in, fold := p.folded(i, j, ctx); fold != "" {
+			e.Fold = fold // lower($1), upper(code)
+			if in.kind == ExprParam {
+				e.Param = p.params[in.param]
+			} else {
+				e.Column = in.col
+			}
+		}
 	}
 	return e, refs, fl
+}
+
+// folded reads a case-folding function applied to one column or
+// placeholder at [i, j): lower(email), UPPER($1::text), (lower(c)). It
+// returns the argument's shape and the function's name, lower-case, or
+// "" when [i, j) is something else.
+func (p *parser) folded(i, j int, ctx *exprCtx) (operand, string) {
+	for p.isOp(i, "(") && p.match[i] == j-1 && j-i > 2 && !p.isSubquery(i) {
+		i, j = i+1, j-1
+	}
+	if !(p.is(i, "lower") || p.is(i, "upper")) || !p.isOp(i+1, "(") || p.match[i+1] != j-1 || j-i < 4 || p.depth >= maxDepth {
+		return operand{}, ""
+	}
+	p.depth++
+	in := p.classify(i+2, j-1, ctx)
+	p.depth--
+	if in.kind != ExprColumn && in.kind != ExprParam {
+		return operand{}, ""
+	}
+	return in, p.norm(i)
 }
 
 // condsInto appends the top-level AND conjuncts of tokens [i, j) to out.
@@ -686,6 +714,11 @@ func (p *parser) cond(out []Cond, a, b int, ctx *exprCtx) []Cond {
 	}
 	c := Cond{Op: op, Text: p.text(a, b)}
 	lhs := p.classify(a, os, ctx)
+	if lhs.kind == ExprOther {
+		if in, fold := p.folded(a, os, ctx); fold != "" && in.kind == ExprColumn {
+			lhs, c.Fold = in, fold // lower(email) = lower($1)
+		}
+	}
 	switch {
 	case lhs.kind == ExprColumn:
 		c.Column, c.Qualifier = lhs.col, lhs.qual
@@ -694,6 +727,9 @@ func (p *parser) cond(out []Cond, a, b int, ctx *exprCtx) []Cond {
 		}
 	case va == oe && (lhs.kind == ExprParam || lhs.kind == ExprConst || lhs.kind == ExprExcluded) && mirror(op) != "" && isSymmetric(op):
 		rhs := p.classify(oe, b, ctx)
+		if in, fold := p.folded(oe, b, ctx); rhs.kind == ExprOther && fold != "" && in.kind == ExprColumn {
+			rhs, c.Fold = in, fold // $1 = lower(email)
+		}
 		if rhs.kind != ExprColumn {
 			return append(out, p.opaque(a, b, ctx))
 		}

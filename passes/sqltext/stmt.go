@@ -70,9 +70,13 @@ const (
 // Expr is a summarized scalar expression.
 type Expr struct {
 	Kind   ExprKind
-	Param  Param  // ExprParam, or the operand of ExprArith when it is a placeholder
-	Column string // ExprColumn/ExprExcluded; for ExprArith the column operand (qualifier stripped)
+	Param  Param  // ExprParam, or the operand of ExprArith (or of Fold) when it is a placeholder
+	Column string // ExprColumn/ExprExcluded; for ExprArith (or Fold) the column operand (qualifier stripped)
 	Op     string // ExprArith: "+", "-", "*", "/", "||"
+	// Fold is "lower" or "upper" when the expression (of Kind ExprOther)
+	// is that case-folding function applied to one placeholder or column,
+	// which Param or Column then holds: lower($1), UPPER(code::text).
+	Fold string
 	// Refs lists every column the expression references (normalized as
 	// TableRef names are, qualifier stripped, deduplicated, in order of
 	// appearance), except those inside subqueries and those of the
@@ -131,6 +135,10 @@ const (
 type Cond struct {
 	Column    string // normalized as TableRef names are, qualifier stripped
 	Qualifier string // the table or alias qualifier as written (normalized), "" if none
+	// Fold is "lower" or "upper" when the column is compared through that
+	// case-folding function: lower(email) = lower($1) (Value is then the
+	// other side, lower($1)).
+	Fold string
 	// Op is the comparison in upper case: "=", "<>" (also for !=), "<", "<=",
 	// ">", ">=", "<=>", "IN", "NOT IN", "IS NULL", "IS NOT NULL", "LIKE",
 	// "NOT LIKE", "ILIKE", "NOT ILIKE", "BETWEEN", "NOT BETWEEN",

@@ -1,4 +1,4 @@
-package schemacat // want `schema Users\(pk id; unique expr lower\("email"\); version version\)` `schema rides\(pk id; unique driver_id where status = 'active'; unique offer_token\)`
+package schemacat // want `schema Users\(pk id; unique expr lower\("email"\) \(keys email\); version version\)` `schema rides\(pk id; unique driver_id where status = 'active'; unique offer_token\)`
 
 import "database/sql"
 
