@@ -167,7 +167,13 @@ func run(pass *analysis.Pass) (res any, err error) {
 		// Spawn facts need the SSA form only, not the graph: a package
 		// with a go statement and no handler pays no more.
 		if _, fns := r.lazy.Get(); fns != nil {
-			(&graph{r: r}).exportSpawns(pass, fns)
+			g := &graph{r: r, byObj: map[*types.Func]*ssa.Function{}, fns: fns}
+			for _, fn := range fns {
+				if obj, ok := fn.Object().(*types.Func); ok {
+					g.byObj[obj] = fn // the package's own wrappers, for exported ones calling them
+				}
+			}
+			g.exportSpawns(pass, fns)
 		}
 	}
 	if verifies || r.delivers && len(r.verifiers) > 0 {
@@ -334,6 +340,11 @@ type graph struct {
 	// local holds what the package's own functions run concurrently
 	// (spawnerOf), nil while being computed or when nothing.
 	local map[*ssa.Function]map[int]spawnUse
+	// fns are the package's functions; slots the registry slots whose
+	// values run concurrently (registrySlots), computed once.
+	fns       []*ssa.Function
+	slots     map[slot]spawnUse
+	slotsBusy bool
 }
 
 func (r *Result) build() *graph {
@@ -360,6 +371,7 @@ func (r *Result) build() *graph {
 			}
 		}
 	}
+	g.fns = fns
 	for _, fn := range fns {
 		add(fn)
 	}
@@ -582,6 +594,12 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 	for i, a := range ssautil.CallArgs(common) {
 		t := g.target(a)
 		if t == nil {
+			if k, ok := sp[i]; ok && spOK {
+				// An adapter's closure (c.AddFunc(spec, wrap(r.t, r.fn))).
+				for _, c := range g.adapted(a) {
+					g.nodes[c].mark(bitConc, fmt.Sprintf("%s at %s", k.describe(), g.pos(call.Pos())), k.kind, nil)
+				}
+			}
 			continue
 		}
 		if spOK {

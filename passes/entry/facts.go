@@ -216,6 +216,13 @@ func (g *graph) spawned(p *ssa.Parameter) (spawnUse, bool) {
 				if u, yes := g.spawnedArg(x.Common(), v); yes && note(u) {
 					return found, true
 				}
+			case *ssa.Store, *ssa.MapUpdate:
+				// Kept in a registry whose values are run later.
+				if s, yes := g.storedSlot(instr, v); yes {
+					if u, yes := g.registrySlots()[s]; yes && note(u) {
+						return found, true
+					}
+				}
 			}
 		}
 	}
