@@ -56,30 +56,38 @@ type mints struct {
 // first result is minted in part or whole, and exports them as facts.
 func scanMints(pass *analysis.Pass) map[*types.Func]*mintFact {
 	out := map[*types.Func]*mintFact{}
-	imported := map[*types.Func]bool{}
-	// fresh reports a function returning a fresh value: of the package
-	// (out), or of another (its fact).
-	fresh := func(f *types.Func) bool {
+	imported := map[*types.Func]*mintFact{}
+	// fields returns the minted fields of a function's first result: of
+	// the package (out), or of another (its fact); "" for the result.
+	fields := func(f *types.Func) []string {
 		if apis.FreshValues[f.FullName()] {
-			return true
+			return []string{""}
 		}
 		if m := out[f]; m != nil {
-			return len(m.Fields) > 0 && m.Fields[0] == ""
+			return m.Fields
 		}
 		if f.Pkg() == nil || f.Pkg() == pass.Pkg || apis.Library(f.Pkg().Path()) {
-			return false
+			return nil
 		}
-		yes, ok := imported[f]
+		m, ok := imported[f]
 		if !ok {
-			var m mintFact
-			yes = pass.ImportObjectFact(f, &m) && len(m.Fields) > 0 && m.Fields[0] == ""
-			imported[f] = yes
+			var fact mintFact
+			if pass.ImportObjectFact(f, &fact) {
+				m = &fact
+			}
+			imported[f] = m
 		}
-		return yes
+		if m == nil {
+			return nil
+		}
+		return m.Fields
 	}
-	// Two rounds: a constructor may mint through a helper of the package
-	// declared after it (ID: newID()).
-	for round := 0; round < 2; round++ {
+	// Rounds until nothing changes (at most four): a constructor may mint
+	// through a helper of the package declared after it (ID: newID()), or
+	// return what another constructor minted (o := NewOrder(...); ...;
+	// return o), itself built on a helper.
+	for round := 0; round < 4; round++ {
+		changed := false
 		for _, f := range pass.Files {
 			if ast.IsGenerated(f) {
 				continue
@@ -90,13 +98,17 @@ func scanMints(pass *analysis.Pass) map[*types.Func]*mintFact {
 					continue
 				}
 				obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if !ok || out[obj] != nil {
+				if !ok {
 					continue
 				}
-				if m := mintsOf(pass.TypesInfo, fd, fresh); m != nil {
+				if m := mintsOf(pass.TypesInfo, fd, fields); m != nil && (out[obj] == nil || len(m.Fields) > len(out[obj].Fields)) {
 					out[obj] = m
+					changed = true
 				}
 			}
+		}
+		if !changed {
+			break
 		}
 	}
 	for obj, m := range out {
@@ -110,15 +122,42 @@ const maxMintNodes = 4000
 
 // mintsOf reads what fd mints in its first result: every return gives a
 // fresh value (the result), or the struct it returns has fields set from
-// fresh values (in its literal, or assigned before the return).
-func mintsOf(info *types.Info, fd *ast.FuncDecl, fresh func(*types.Func) bool) *mintFact {
+// fresh values (in its literal, or assigned before the return), or every
+// return gives what another constructor minted (return NewOrder(...), or
+// o := NewOrder(...); o.Rush = true; return o), whose fields it inherits,
+// also as a field of its own literal (Envelope{Order: NewOrder(...)} mints
+// .Order.ID).
+func mintsOf(info *types.Info, fd *ast.FuncDecl, fields func(*types.Func) []string) *mintFact {
 	res := info.TypeOf(fd.Type.Results.List[0].Type)
 	if res == nil {
 		return nil
 	}
+	fresh := func(f *types.Func) bool {
+		fs := fields(f)
+		return len(fs) > 0 && fs[0] == ""
+	}
+	// partial returns the fields a call's function mints ("" for a
+	// result holding a fresh value somewhere).
+	partial := func(e ast.Expr) []string {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		f, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return nil
+		}
+		return fields(f.Origin())
+	}
 	st := structType(res)
-	fields := map[string]bool{}
+	found := map[string]bool{}
+	// The variables assigned only from constructors minting fields.
+	assigned := map[types.Object][]string{}
+	spoiled := map[types.Object]bool{}
+	overwritten := map[string]bool{}
 	allFresh, returns := true, 0
+	var inherited []string
+	inheritAll := true
 	nodes := 0
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if nodes++; nodes > maxMintNodes {
@@ -132,17 +171,59 @@ func mintsOf(info *types.Info, fd *ast.FuncDecl, fresh func(*types.Func) bool) *
 			if len(x.Results) == 0 || !freshExpr(info, x.Results[0], fresh) {
 				allFresh = false
 			}
+			if len(x.Results) == 0 {
+				inheritAll = false
+				return true
+			}
+			r := ast.Unparen(x.Results[0])
+			if id, ok := r.(*ast.Ident); ok && id.Name == "nil" {
+				return true // no value: nothing to insert
+			}
+			fs := partial(r)
+			if id, ok := r.(*ast.Ident); ok {
+				if obj := info.Uses[id]; obj != nil && !spoiled[obj] {
+					fs = assigned[obj]
+				}
+			}
+			if fs == nil {
+				inheritAll = false
+			} else if inherited == nil {
+				inherited = fs
+			}
 		case *ast.CompositeLit:
 			if st != nil && types.Identical(structType(info.TypeOf(x)), st) {
 				for _, e := range x.Elts {
 					if kv, ok := e.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok && freshExpr(info, kv.Value, fresh) {
-							fields["."+id.Name] = true
+						id, ok := kv.Key.(*ast.Ident)
+						if !ok {
+							continue
+						}
+						if freshExpr(info, kv.Value, fresh) {
+							found["."+id.Name] = true
+						}
+						for _, p := range partial(kv.Value) {
+							found["."+id.Name+p] = true
 						}
 					}
 				}
 			}
 		case *ast.AssignStmt:
+			if len(x.Rhs) == 1 && len(x.Lhs) >= 1 {
+				// o := NewOrder(...), o, err := ValidOrder(...)
+				if id, ok := x.Lhs[0].(*ast.Ident); ok {
+					obj := info.Defs[id]
+					if obj == nil {
+						obj = info.Uses[id]
+					}
+					if obj != nil {
+						if fs := partial(x.Rhs[0]); fs != nil && assigned[obj] == nil {
+							assigned[obj] = fs
+						} else {
+							spoiled[obj] = true
+						}
+					}
+				}
+			}
 			if st == nil || len(x.Lhs) != len(x.Rhs) {
 				return true
 			}
@@ -152,7 +233,9 @@ func mintsOf(info *types.Info, fd *ast.FuncDecl, fresh func(*types.Func) bool) *
 					continue
 				}
 				if freshExpr(info, x.Rhs[i], fresh) {
-					fields["."+sel.Sel.Name] = true
+					found["."+sel.Sel.Name] = true
+				} else {
+					overwritten["."+sel.Sel.Name] = true // o.ID = m.OrderID: no longer the constructor's
 				}
 			}
 		}
@@ -162,13 +245,22 @@ func mintsOf(info *types.Info, fd *ast.FuncDecl, fresh func(*types.Func) bool) *
 		return nil
 	}
 	if returns > 0 && allFresh {
-		fields[""] = true
+		found[""] = true
 	}
-	if len(fields) == 0 {
+	if inheritAll {
+		for _, p := range inherited {
+			// A field set after the constructor (o.ID = messageID) is no
+			// longer its, and the result no longer all fresh.
+			if !overwritten[p] && !(p == "" && len(overwritten) > 0) {
+				found[p] = true
+			}
+		}
+	}
+	if len(found) == 0 {
 		return nil
 	}
 	f := &mintFact{}
-	for p := range fields {
+	for p := range found {
 		f.Fields = append(f.Fields, p)
 	}
 	sort.Strings(f.Fields)

@@ -62,6 +62,35 @@ func (c *Consumer) OnShip(d amqp.Delivery) error {
 	return c.Store.InsertShipment(context.Background(), domain.NewShipment(m.OrderID)) // want `amqp message handler repeats the insert into shipments by store.Store.InsertShipment`
 }
 
+// The constructors wrap other constructors, in domain and across packages.
+func (c *Consumer) OnRush(d amqp.Delivery) error {
+	var m placeOrder
+	if err := json.Unmarshal(d.Body, &m); err != nil {
+		return d.Nack(false, false)
+	}
+	return c.Store.InsertOrder(context.Background(), domain.NewRushOrder(m.Customer, m.Total)) // want `amqp message handler repeats the insert into orders by store.Store.InsertOrder`
+}
+
+func (c *Consumer) OnPending(d amqp.Delivery) error {
+	var m placeOrder
+	if err := json.Unmarshal(d.Body, &m); err != nil {
+		return d.Nack(false, false)
+	}
+	o, err := orders.NewPending(m.Customer, m.Total)
+	if err != nil {
+		return d.Nack(false, false)
+	}
+	return c.Store.InsertOrder(context.Background(), o) // want `amqp message handler repeats the insert into orders by store.Store.InsertOrder`
+}
+
+func (c *Consumer) OnRushWrapped(d amqp.Delivery) error {
+	var m placeOrder
+	if err := json.Unmarshal(d.Body, &m); err != nil {
+		return d.Nack(false, false)
+	}
+	return c.Store.InsertOrder(context.Background(), orders.Rush(m.Customer, m.Total)) // want `amqp message handler repeats the insert into orders by store.Store.InsertOrder`
+}
+
 // ---- silent: the key comes from the message; a redelivery violates it ----
 
 func (c *Consumer) OnPlaceFor(d amqp.Delivery) error {
@@ -86,4 +115,12 @@ func (c *Consumer) OnShipFor(d amqp.Delivery) error {
 		return d.Nack(false, false)
 	}
 	return c.Store.InsertShipment(context.Background(), domain.ShipmentFor(m.OrderID)) // ok: keyed by the order
+}
+
+func (c *Consumer) OnRushFor(d amqp.Delivery) error {
+	var m placeOrder
+	if err := json.Unmarshal(d.Body, &m); err != nil {
+		return d.Nack(false, false)
+	}
+	return c.Store.InsertOrder(context.Background(), domain.RushOrderFor(d.MessageId, m.Customer, m.Total)) // ok: NewOrder's id replaced by the message's
 }

@@ -15,11 +15,29 @@ type Order struct {
 	ID         string
 	CustomerID string
 	Total      int64
+	Rush       bool
 }
 
 // NewOrder makes an order with a new id.
 func NewOrder(customer string, total int64) *Order {
 	return &Order{ID: uuid.NewString(), CustomerID: customer, Total: total}
+}
+
+// NewRushOrder is NewOrder marked for express handling: its id is the
+// one NewOrder minted.
+func NewRushOrder(customer string, total int64) *Order {
+	o := NewOrder(customer, total)
+	o.Rush = true
+	return o
+}
+
+// RushOrderFor is the rush order a message asked for: NewOrder's id
+// replaced by the message's.
+func RushOrderFor(messageID, customer string, total int64) *Order {
+	o := NewOrder(customer, total)
+	o.ID = messageID
+	o.Rush = true
+	return o
 }
 
 // OrderFor makes the order a message asked for, keyed by the message's id.

@@ -29,3 +29,18 @@ func (s *Service) PlaceValid(ctx context.Context, customer string, total int64) 
 func (s *Service) PlaceFor(ctx context.Context, messageID, customer string, total int64) error {
 	return s.Store.InsertOrder(ctx, domain.OrderFor(messageID, customer, total))
 }
+
+// NewPending checks and makes an order for later placement: the id is
+// ValidOrder's, minted two constructors down.
+func NewPending(customer string, total int64) (*domain.Order, error) {
+	o, err := domain.ValidOrder(customer, total)
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// Rush makes a rush order, its id minted by domain.NewOrder.
+func Rush(customer string, total int64) *domain.Order {
+	return domain.NewRushOrder(customer, total)
+}
