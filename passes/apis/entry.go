@@ -120,4 +120,12 @@ var ConsumeCalls = map[string]EntryParam{
 	"(*github.com/rabbitmq/amqp091-go.Channel).Consume":                 {EntryMessage, "amqp"},
 	"(*github.com/rabbitmq/amqp091-go.Channel).ConsumeWithContext":      {EntryMessage, "amqp"},
 	"(*github.com/streadway/amqp.Channel).Consume":                      {EntryMessage, "amqp"},
+	// JetStream pull consumers: a batch fetched, or the next message of
+	// the consumer or of its message iterator.
+	"(github.com/nats-io/nats.go/jetstream.Consumer).Fetch":       {EntryMessage, "jetstream"},
+	"(github.com/nats-io/nats.go/jetstream.Consumer).FetchBytes":  {EntryMessage, "jetstream"},
+	"(github.com/nats-io/nats.go/jetstream.Consumer).FetchNoWait": {EntryMessage, "jetstream"},
+	"(github.com/nats-io/nats.go/jetstream.Consumer).Next":        {EntryMessage, "jetstream"},
+	"(github.com/nats-io/nats.go/jetstream.MessagesContext).Next": {EntryMessage, "jetstream"},
+	"(*github.com/nats-io/nats.go.Subscription).Fetch":            {EntryMessage, "jetstream"}, // the legacy JetStream pull subscription
 }

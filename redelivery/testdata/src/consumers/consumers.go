@@ -37,6 +37,29 @@ func (o *Orders) Loop(ctx context.Context, r *kafka.Reader) {
 	}
 }
 
+// ReadMessage commits the offset as it reads: a crash after the read
+// loses the message, one before the commit delivers it again.
+func (o *Orders) ReadLoop(ctx context.Context, r *kafka.Reader) {
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		o.DB.ExecContext(ctx, `INSERT INTO shipments (order_ref) VALUES ($1)`, string(m.Key)) // want `kafka-go message handler repeats this insert into shipments when the message is delivered again; claim the message's topic, partition and offset first`
+	}
+}
+
+// The same loop, the insert keyed by the order and its conflict ignored.
+func (o *Orders) ReadLoopOnce(ctx context.Context, r *kafka.Reader) {
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		o.DB.ExecContext(ctx, `INSERT INTO shipments (order_ref) VALUES ($1) ON CONFLICT (order_ref) DO NOTHING`, string(m.Key)) // ok: keyed by the order, a redelivery conflicts
+	}
+}
+
 func (o *Orders) OnCancel(m *nats.Msg) {
 	o.DB.Exec(`UPDATE orders SET status = 'canceled' WHERE ref = $1`, string(m.Data)) // ok: absolute
 }

@@ -22,11 +22,14 @@ var (
 func main() {
 	c := cron.New()
 	c.AddFunc("@daily", accrue)       // HAZARD(cronlease)
-	c.AddFunc("@daily", accrueLocked) // a tested redislock
-	c.AddFunc("@hourly", fees)        // a tested redsync mutex
-	c.AddFunc("@hourly", func() {     // DELETE only
+	c.AddFunc("@daily", accrueLocked) // SAFE(cronlease): a tested redislock
+	c.AddFunc("@hourly", fees)        // SAFE(cronlease): a tested redsync mutex
+	c.AddFunc("@hourly", func() {     // SAFE(cronlease): DELETE only
 		db.Exec(`DELETE FROM sessions WHERE expires_at < now()`)
 	})
+	c.AddJob("@weekly", statements{})                       // HAZARD(cronlease)
+	c.AddJob("@weekly", cron.FuncJob(statementsLeased))     // SAFE(cronlease): a lease claimed and tested
+	c.Schedule(cron.Every(time.Hour), cron.FuncJob(points)) // HAZARD(cronlease)
 	c.Start()
 
 	s, _ := gocron.NewScheduler()
@@ -61,4 +64,25 @@ func fees() {
 
 func bonus() {
 	db.Exec(`INSERT INTO bonuses (day) VALUES (current_date)`)
+}
+
+type statements struct{}
+
+func (statements) Run() {
+	db.Exec(`INSERT INTO statements (month) VALUES (date_trunc('month', now()))`)
+}
+
+func statementsLeased() {
+	res, err := db.Exec(`UPDATE job_leases SET holder = $1, held_until = now() + interval '10 minutes' WHERE job_name = $2 AND held_until < now()`, "host-1", "statements")
+	if err != nil {
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return
+	}
+	db.Exec(`INSERT INTO statements (month) VALUES (date_trunc('month', now()))`)
+}
+
+func points() {
+	db.Exec(`UPDATE members SET points = points + 1 WHERE active`)
 }

@@ -75,7 +75,7 @@ func (g Group) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Consu
 			return err
 		}
 		if first, _ := store.Claim(ctx, tx, fmt.Sprintf("%s/%d/%d", msg.Topic, msg.Partition, msg.Offset)); first {
-			store.Credit(ctx, tx, string(msg.Key), 10)
+			store.Credit(ctx, tx, string(msg.Key), 10) // SAFE(redelivery): topic/partition/offset claimed in the transaction
 			tx.Commit()
 		} else {
 			tx.Rollback()
@@ -104,7 +104,7 @@ func (d *Deposits) JetStream(cons jetstream.Consumer) {
 			msg.Ack()
 			return
 		}
-		store.Credit(ctx, tx, msg.Subject(), 10)
+		store.Credit(ctx, tx, msg.Subject(), 10) // SAFE(redelivery): the stream sequence claimed in the transaction
 		tx.Commit()
 		msg.Ack()
 	})
@@ -137,7 +137,7 @@ func (d *Deposits) PubSubOnce(ctx context.Context, m *pubsub.Message) {
 		m.Ack()
 		return
 	}
-	store.Credit(ctx, tx, m.Attributes["customer"], 10)
+	store.Credit(ctx, tx, m.Attributes["customer"], 10) // SAFE(redelivery): the message ID claimed in the transaction
 	tx.Commit()
 	m.Ack()
 }
@@ -149,10 +149,75 @@ func (d *Deposits) Lambda(ctx context.Context, ev events.SQSEvent) error {
 			return err
 		}
 		if first, _ := store.Claim(ctx, tx, rec.MessageId); first {
-			store.Credit(ctx, tx, rec.Body, 10)
+			store.Credit(ctx, tx, rec.Body, 10) // SAFE(redelivery): the MessageId claimed in the transaction
 			tx.Commit()
 		} else {
 			tx.Rollback()
+		}
+	}
+	return nil
+}
+
+// Unclaimed is a sarama handler crediting every message it is given.
+type Unclaimed struct{ D *Deposits }
+
+func (Unclaimed) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (Unclaimed) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+func (u Unclaimed) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	for msg := range claim.Messages() {
+		store.Credit(sess.Context(), u.D.DB, string(msg.Key), 10) // HAZARD(redelivery)
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+// JetStreamPush credits on a JetStream push callback, unclaimed.
+func (d *Deposits) JetStreamPush(cons jetstream.Consumer) {
+	cons.Consume(func(msg jetstream.Msg) {
+		store.Credit(context.Background(), d.DB, msg.Subject(), 10) // HAZARD(redelivery)
+		msg.Ack()
+	})
+}
+
+// JetStreamPull fetches batches, unclaimed.
+func (d *Deposits) JetStreamPull(ctx context.Context, cons jetstream.Consumer) error {
+	for {
+		batch, err := cons.Fetch(10)
+		if err != nil {
+			return err
+		}
+		for msg := range batch.Messages() {
+			store.Credit(ctx, d.DB, msg.Subject(), 10) // HAZARD(redelivery)
+			msg.Ack()
+		}
+	}
+}
+
+// KafkaRead reads with ReadMessage, which commits as it reads; the
+// insert is keyed by the message's offset, so a redelivery conflicts.
+func (d *Deposits) KafkaRead(ctx context.Context, r *kafka.Reader) {
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		d.DB.ExecContext(ctx, `INSERT INTO deposits (topic, part, off, customer) VALUES ($1, $2, $3, $4) ON CONFLICT (topic, part, off) DO NOTHING`, m.Topic, m.Partition, m.Offset, string(m.Key)) // SAFE(redelivery): keyed by the message's offset
+	}
+}
+
+// NATSQueue credits from a queue group, unclaimed.
+func (d *Deposits) NATSQueue(nc *nats.Conn) {
+	nc.QueueSubscribe("deposits", "workers", func(m *nats.Msg) {
+		store.Credit(context.Background(), d.DB, m.Subject, 10) // HAZARD(redelivery)
+	})
+}
+
+// LambdaUnclaimed credits every record of the batch.
+func (d *Deposits) LambdaUnclaimed(ctx context.Context, ev events.SQSEvent) error {
+	for _, rec := range ev.Records {
+		if err := store.Credit(ctx, d.DB, rec.Body, 10); err != nil { // HAZARD(redelivery)
+			return err
 		}
 	}
 	return nil

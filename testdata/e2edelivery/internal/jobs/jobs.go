@@ -47,7 +47,7 @@ func (w *RefundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) err
 	if first, err := store.Claim(ctx, tx, "refund:"+strconv.FormatInt(job.ID, 10)); err != nil || !first {
 		return err
 	}
-	if err := store.Credit(ctx, tx, job.Args.Customer, 100); err != nil {
+	if err := store.Credit(ctx, tx, job.Args.Customer, 100); err != nil { // SAFE(redelivery): job.ID claimed in the transaction
 		return err
 	}
 	return tx.Commit()
@@ -69,7 +69,7 @@ func (t *Tasks) BonusOnce(ctx context.Context, task *asynq.Task) error {
 	if first, err := store.Claim(ctx, tx, id); err != nil || !first {
 		return err
 	}
-	if err := store.Credit(ctx, tx, string(task.Payload()), 5); err != nil {
+	if err := store.Credit(ctx, tx, string(task.Payload()), 5); err != nil { // SAFE(redelivery): the task ID claimed in the transaction
 		return err
 	}
 	return tx.Commit()

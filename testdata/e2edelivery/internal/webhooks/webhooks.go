@@ -56,8 +56,33 @@ func (h *Hooks) PaidOnce(w http.ResponseWriter, r *http.Request) {
 	}
 	var inv invoice
 	json.Unmarshal(event.Data.Raw, &inv)
-	store.Credit(r.Context(), tx, inv.Customer, inv.Amount)
+	store.Credit(r.Context(), tx, inv.Customer, inv.Amount) // SAFE(redelivery): the event id claimed in the credit's transaction
 	tx.Commit()
+}
+
+// Refunded verifies with options and ignores the API version.
+func (h *Hooks) Refunded(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, err := webhook.ConstructEventWithOptions(body, r.Header.Get("Stripe-Signature"), h.StripeSecret, webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+	if err != nil {
+		return
+	}
+	var inv invoice
+	json.Unmarshal(event.Data.Raw, &inv)
+	store.Credit(r.Context(), h.DB, inv.Customer, -inv.Amount) // HAZARD(redelivery)
+}
+
+// Replayed verifies without the timestamp tolerance; the grant is keyed
+// by the event id, so a redelivery conflicts.
+func (h *Hooks) Replayed(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	event, err := webhook.ConstructEventIgnoringTolerance(body, r.Header.Get("Stripe-Signature"), h.StripeSecret)
+	if err != nil {
+		return
+	}
+	var inv invoice
+	json.Unmarshal(event.Data.Raw, &inv)
+	h.DB.Exec(`INSERT INTO grants (event_id, customer) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, event.ID, inv.Customer) // SAFE(redelivery): the effect's own key is the event id
 }
 
 func (h *Hooks) Push(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +106,7 @@ func (h *Hooks) PushOnce(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, _ := github.ParseWebHook(github.WebHookType(r), payload)
 	if p, ok := ev.(*github.PushEvent); ok {
-		h.DB.Exec(`INSERT INTO builds (repo, sha) VALUES ($1, $2)`, p.GetRepo().GetFullName(), p.GetAfter())
+		h.DB.Exec(`INSERT INTO builds (repo, sha) VALUES ($1, $2)`, p.GetRepo().GetFullName(), p.GetAfter()) // SAFE(redelivery): the X-GitHub-Delivery header claimed first
 	}
 }
 
@@ -101,5 +126,5 @@ func (h *Hooks) UserCreatedOnce(w http.ResponseWriter, r *http.Request) {
 	if first, err := store.Claim(r.Context(), h.DB, r.Header.Get("svix-id")); err != nil || !first {
 		return
 	}
-	h.DB.Exec(`INSERT INTO welcome_credits (body) VALUES ($1)`, body)
+	h.DB.Exec(`INSERT INTO welcome_credits (body) VALUES ($1)`, body) // SAFE(redelivery): the svix-id header claimed first
 }

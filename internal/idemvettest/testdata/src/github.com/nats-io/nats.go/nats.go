@@ -37,3 +37,9 @@ func (nc *Conn) QueueSubscribe(subj, queue string, cb MsgHandler) (*Subscription
 	return nil, nil
 }
 func (nc *Conn) Close() {}
+
+// PullOpt configures a pull subscription's fetch.
+type PullOpt interface{}
+
+// Fetch pulls a batch of a JetStream pull subscription.
+func (sub *Subscription) Fetch(batch int, opts ...PullOpt) ([]*Msg, error) { return nil, nil }

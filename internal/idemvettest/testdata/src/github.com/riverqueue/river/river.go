@@ -3,6 +3,7 @@ package river
 
 import (
 	"context"
+	"time"
 
 	"github.com/riverqueue/river/rivertype"
 )
@@ -25,3 +26,29 @@ type Workers struct{}
 func NewWorkers() *Workers { return &Workers{} }
 
 func AddWorker[T JobArgs](workers *Workers, worker Worker[T]) {}
+
+type InsertOpts struct{ Queue string }
+
+// PeriodicJobConstructor makes the args of each periodic run.
+type PeriodicJobConstructor func() (JobArgs, *InsertOpts)
+
+type PeriodicSchedule interface{ Next(t time.Time) time.Time }
+
+type PeriodicJobOpts struct{ RunOnStart bool }
+
+type PeriodicJob struct{}
+
+func NewPeriodicJob(scheduleFunc PeriodicSchedule, constructorFunc PeriodicJobConstructor, opts *PeriodicJobOpts) *PeriodicJob {
+	return &PeriodicJob{}
+}
+
+type interval time.Duration
+
+func (i interval) Next(t time.Time) time.Time { return t.Add(time.Duration(i)) }
+
+func PeriodicInterval(d time.Duration) PeriodicSchedule { return interval(d) }
+
+type Config struct {
+	PeriodicJobs []*PeriodicJob
+	Workers      *Workers
+}

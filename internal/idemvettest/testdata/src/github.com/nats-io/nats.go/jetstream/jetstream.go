@@ -27,6 +27,22 @@ type MessageHandler func(msg Msg)
 
 type ConsumeContext interface{ Stop() }
 
+type FetchOpt func() error
+
+type MessageBatch interface {
+	Messages() <-chan Msg
+	Error() error
+}
+
+type MessagesContext interface {
+	Next() (Msg, error)
+	Stop()
+}
+
 type Consumer interface {
 	Consume(handler MessageHandler) (ConsumeContext, error)
+	Fetch(batch int, opts ...FetchOpt) (MessageBatch, error)
+	FetchNoWait(batch int) (MessageBatch, error)
+	Messages() (MessagesContext, error)
+	Next(opts ...FetchOpt) (Msg, error)
 }
