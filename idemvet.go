@@ -1,8 +1,10 @@
 // Package idemvet is a static analyzer for the concurrency and idempotency
 // bugs of database-backed Go services: check-then-insert races, lost
 // updates, updates without optimistic versioning, retried non-idempotent
-// POSTs, network calls made while a transaction holds row locks, and
-// upserts that are not the retry-safe write they look like.
+// POSTs, network calls made while a transaction holds row locks, upserts
+// that are not the retry-safe write they look like, effects repeated when
+// a webhook, message or job is delivered again, and scheduled jobs that
+// every instance runs at once.
 //
 // Suite lists its analyzers; cmd/idemvet runs them standalone and under
 // go vet -vettool.

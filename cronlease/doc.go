@@ -9,7 +9,10 @@
 // Schedule, cron.FuncJob conversions; gocron v2 NewJob with NewTask,
 // gocron v1 Every(...).Do; the service's own wrappers of them, in its
 // package or another: schedule(c, "@every 1m", func() { ... }),
-// jobs.Every("@daily", billing.Accrue) with jobs returning an error)
+// jobs.Every("@daily", billing.Accrue) with jobs returning an error; and
+// its own registries: crontab.Register(kind, fn) keeping fn in a package
+// slice or map that NewCron ranges over and schedules, itself or wrapped
+// in a closure calling it)
 // fires in every instance that runs it: with three replicas, the nightly settlement settles three times, at
 // the same moment. A "running" flag read and then set does not help: two
 // instances both read false and both set it.
@@ -59,9 +62,14 @@
 // It stays silent on jobs whose effects are idempotent (absolute updates,
 // DELETE-only cleanups, upserts), on jobs that claim a lease, an advisory
 // lock or a distributed lock first, on packages whose gocron scheduler has
-// a distributed elector or locker, on river periodic jobs (river elects a
-// leader), and on scheduled functions of other packages passed directly
-// (wrap them in a closure to have them checked).
+// a distributed elector or locker, and on river periodic jobs (river
+// elects a leader). A scheduled function of another package (jobs.Accrue,
+// a method value r.Invoice, a job type's Run) is judged by its package's
+// summary.
+//
+// The analyzer cannot know that a service runs as a single instance by
+// design (an in-process scheduler whose server is not meant to be
+// replicated): say so where the job is registered.
 //
 // Suppress a finding with a comment on the line or the line above:
 //

@@ -72,7 +72,8 @@
 // and its variants; go-github ValidatePayload and ParseWebHook; svix
 // Webhook.Verify); message handlers (a function taking a nats.go or
 // JetStream message, a sarama claim, an amqp091-go delivery, a Pub/Sub
-// message, or one that reads from a kafka-go Reader or an SQS queue); job
+// message, or one that reads from a kafka-go Reader, an SQS queue or a
+// JetStream pull consumer: Fetch, Next, Messages().Next); job
 // handlers (river Work, asynq handlers). Effects (passes/dbcall,
 // passes/netcall): an INSERT without a conflict clause or a handled unique
 // violation, an UPDATE relative to the stored value (c = c + $1,

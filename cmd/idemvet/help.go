@@ -18,8 +18,10 @@ import (
 func help(w io.Writer, analyzers []*analysis.Analyzer) {
 	fmt.Fprint(w, `idemvet reports concurrency and idempotency bugs of database-backed Go
 services: check-then-insert races, lost updates, unversioned updates and
-ignored compare-and-sets, retried POSTs without an idempotency key, and
-network calls made while a transaction holds row locks.
+ignored compare-and-sets, retried POSTs without an idempotency key,
+network calls made while a transaction holds row locks, upserts that
+overwrite, effects repeated when an event is delivered again, and
+scheduled jobs that every instance runs at once.
 
 Usage:
 

@@ -1,7 +1,9 @@
 // Command idemvet reports concurrency and idempotency bugs of
 // database-backed Go services: check-then-insert races, lost updates,
-// updates without optimistic versioning, retried non-idempotent POSTs, and
-// network calls made while a transaction holds row locks.
+// updates without optimistic versioning, retried non-idempotent POSTs,
+// network calls made while a transaction holds row locks, upserts that
+// overwrite, effects repeated on redelivery, and cron jobs run by every
+// instance.
 //
 // Usage:
 //

@@ -12,11 +12,16 @@
 //     Unimplemented...Server);
 //   - it consumes messages or runs jobs: a function taking a NATS, JetStream,
 //     RabbitMQ or Pub/Sub message, a sarama claim, an asynq task or a river
-//     job, or one that reads from a Kafka reader or an SQS queue;
+//     job, or one that reads from a Kafka reader, an SQS queue or a
+//     JetStream pull consumer;
 //   - it is started as a goroutine (go, errgroup.Group.Go), scheduled
 //     (robfig/cron, gocron) or subscribed (nats Subscribe), directly or
 //     through a wrapper of the package (schedule(c, spec, cmd) calling
-//     c.AddFunc(spec, cmd)) or of another (a fact);
+//     c.AddFunc(spec, cmd)) or of another (a fact), or through a registry
+//     (Register(kind, fn) keeping fn in a field of a struct type of the
+//     package or in a package-level map, whose values another function
+//     schedules, itself or wrapped by an adapter: c.AddFunc(spec,
+//     wrap(r.kind, r.fn)) with wrap returning a closure that calls it);
 //   - or it is called, in the package, from a function that is any of these.
 //
 // Evidence that it does not: it is reached only from main or init of its
