@@ -99,10 +99,10 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				continue
 			}
-			if isVersioned(cat, versioned, a.Table) {
-				continue // a versioned table's updates are checkVersion's
-			}
-			if d, ok := checkStaleRow(pass, db, txs, a); ok {
+			// A versioned table's updates are checkVersion's; the schema is
+			// asked only about a write that would be reported (under go
+			// vet, each package's run that asks reads the module's files).
+			if d, ok := checkStaleRow(pass, db, txs, a); ok && !isVersioned(cat, versioned, a.Table) {
 				rep.Report(d)
 			}
 		}
@@ -240,8 +240,22 @@ func isVersioned(cat *schema.Catalog, tables map[string]versioned, table string)
 // checkVersion reports an update of a versioned table that omits the
 // version predicate or does not bump the version.
 func checkVersion(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, tables map[string]versioned, counters map[string]bool, a *dbcall.Access) (analysis.Diagnostic, bool) {
-	// The schema first (read only for tables the code updates), then the
-	// models and the other statements.
+	// What the access is decides first (under go vet, the schema is read
+	// from the module's files by each package's run that asks): through a
+	// repository or query of another package, the hazard is in that
+	// function, reported there; generated code is the exception, as its
+	// callers chose the query.
+	if a.Via != nil && !a.Generated {
+		return analysis.Diagnostic{}, false
+	}
+	if a.SoftDelete() {
+		return analysis.Diagnostic{}, false // status = 'deleted': the row's end, nothing of a concurrent edit to keep
+	}
+	if !writesAppData(a) {
+		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
+	}
+	// The schema (read only for tables the code updates), then the models
+	// and the other statements.
 	v, ok := versioned{}, false
 	if t := cat.Table(a.Table); t != nil && t.Version != "" {
 		v, ok = versioned{column: t.Version, how: "model"}, true
@@ -256,18 +270,6 @@ func checkVersion(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, c
 	}
 	if !ok {
 		return analysis.Diagnostic{}, false
-	}
-	// Through a repository or query of another package: the hazard is in
-	// that function, reported there; generated code is the exception, as
-	// its callers chose the query.
-	if a.Via != nil && !a.Generated {
-		return analysis.Diagnostic{}, false
-	}
-	if a.SoftDelete() {
-		return analysis.Diagnostic{}, false // status = 'deleted': the row's end, nothing of a concurrent edit to keep
-	}
-	if !writesAppData(a) {
-		return analysis.Diagnostic{}, false // SET c = c + 1, SET deleted_at = now(): nothing read is overwritten
 	}
 	p, inView := tables[a.Table]
 	if inView && !p.overlaps(a) {

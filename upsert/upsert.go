@@ -68,9 +68,6 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			u := &upsert{pass: pass, a: a, cat: cat}
-			if t := cat.Table(a.Table); t != nil && !t.FromModel && !t.Partial {
-				u.table = t
-			}
 			for _, check := range []func() (analysis.Diagnostic, bool){u.checkTarget, u.checkReplace, u.checkReset, u.checkCreation, u.checkUpdateAll} {
 				if d, ok := check(); ok {
 					rep.Report(d)
@@ -82,12 +79,28 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// schemaTable returns the schema's table the insert writes, nil when the
+// schema does not know it or knows it only from a model or in part.
+func (u *upsert) schemaTable() *schema.Table {
+	if !u.tableRead {
+		u.tableRead = true
+		if t := u.cat.Table(u.a.Table); t != nil && !t.FromModel && !t.Partial {
+			u.table = t
+		}
+	}
+	return u.table
+}
+
 // upsert is one insert with a conflict clause under examination.
 type upsert struct {
 	pass  *analysis.Pass
 	a     *dbcall.Access
 	cat   *schema.Catalog
-	table *schema.Table // nil when the schema does not know the table
+	// table is the schema's table (nil when the schema does not know it),
+	// looked up when a check first asks: under go vet, each package's run
+	// that asks reads the module's schema files.
+	table     *schema.Table
+	tableRead bool
 }
 
 func (u *upsert) diag(category, format string, args ...any) (analysis.Diagnostic, bool) {
@@ -252,11 +265,11 @@ func (u *upsert) insertedConst(col string) (string, bool) {
 	case dbcall.InsertConst:
 		return v, true
 	case dbcall.InsertDefault:
-		if u.table == nil {
+		if u.schemaTable() == nil {
 			return "", false
 		}
-		c, ok := u.table.Column(col)
-		if !ok || u.table.GeneratedKey(col) != "" {
+		c, ok := u.schemaTable().Column(col)
+		if !ok || u.schemaTable().GeneratedKey(col) != "" {
 			return "", false
 		}
 		if c.Default == "" {
@@ -360,7 +373,7 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 			}
 			return d, true
 		}
-		if u.table != nil && len(up.Target) > 0 && contains(u.table.PrimaryKey, s.Column) && !sameSet(up.Target, u.table.PrimaryKey) {
+		if u.schemaTable() != nil && len(up.Target) > 0 && contains(u.schemaTable().PrimaryKey, s.Column) && !sameSet(up.Target, u.schemaTable().PrimaryKey) {
 			d, _ := u.diag(catCreation, "upsert overwrites the primary key %s.%s when the row exists (it conflicts on %s): rows referencing the old key are orphaned, or the update fails; leave %s out of %s",
 				u.a.Table, s.Column, strings.Join(up.Target, ", "), s.Column, u.updateList())
 			if fix, ok := u.removeAssignment(s.Column); ok {
@@ -403,17 +416,17 @@ func (u *upsert) insertTime(s dbcall.UpsertSet) bool {
 // overwrite (a key-value table, a cache) and stays silent, and so does a
 // new generated id alone (bumping it can be the point: a change feed).
 func (u *upsert) checkReplace() (analysis.Diagnostic, bool) {
-	if u.a.Upsert.Action != sqltext.ConflictReplace || u.migration() || u.table == nil {
+	if u.a.Upsert.Action != sqltext.ConflictReplace || u.migration() || u.schemaTable() == nil {
 		return analysis.Diagnostic{}, false
 	}
 	var lost, unlisted []string
 	idChanges := ""
 	if u.a.Stmt != nil && u.a.Stmt.Columns != nil {
-		for _, c := range u.table.Columns {
+		for _, c := range u.schemaTable().Columns {
 			if _, from := u.a.Inserted(c.Name); from != dbcall.InsertDefault {
 				continue
 			}
-			if g := u.table.GeneratedKey(c.Name); g != "" {
+			if g := u.schemaTable().GeneratedKey(c.Name); g != "" {
 				idChanges = c.Name
 				continue
 			}
@@ -474,8 +487,12 @@ var gooseFunc = regexp.MustCompile(`^([Uu]p|[Dd]own)([0-9_]|[A-Z])`)
 //	INSERT INTO users (email, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING   -- no unique index on users(name)
 //	INSERT INTO events (payload) VALUES ($1) ON CONFLICT (id) DO NOTHING             -- id is a bigserial the insert does not supply
 func (u *upsert) checkTarget() (analysis.Diagnostic, bool) {
-	t, up := u.table, u.a.Upsert
-	if t == nil || u.a.Partial || up.TargetWhereUnknown || up.Action == sqltext.ConflictReplace {
+	up := u.a.Upsert
+	if u.a.Partial || up.TargetWhereUnknown || up.Action == sqltext.ConflictReplace {
+		return analysis.Diagnostic{}, false
+	}
+	t := u.schemaTable()
+	if t == nil {
 		return analysis.Diagnostic{}, false
 	}
 	switch {
@@ -573,7 +590,7 @@ func (u *upsert) unsupplied(key schema.Unique) (string, bool) {
 	}
 	var parts []string
 	for _, c := range key.Columns {
-		g := u.table.GeneratedKey(c)
+		g := u.schemaTable().GeneratedKey(c)
 		if g == "" {
 			return "", false
 		}
@@ -581,7 +598,7 @@ func (u *upsert) unsupplied(key schema.Unique) (string, bool) {
 			return "", false
 		}
 		how := g
-		if col, ok := u.table.Column(c); ok {
+		if col, ok := u.schemaTable().Column(c); ok {
 			switch g {
 			case "serial":
 				if strings.Contains(col.Type, "serial") {

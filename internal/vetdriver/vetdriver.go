@@ -72,6 +72,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -132,7 +133,14 @@ func Main(opts Options, analyzers ...*analysis.Analyzer) {
 			break
 		}
 		switch name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "="); name {
-		case "V", "flags", "help", "h":
+		case "flags":
+			// go vet asks which flags to pass on. multichecker's list
+			// leaves out the debugging flags (unitchecker has none);
+			// this driver's unit runs take them.
+			fs, _ := newFlagSet(filepath.Base(os.Args[0]), analyzers)
+			printFlags(fs)
+			os.Exit(0)
+		case "V", "help", "h":
 			return // the protocol's other requests, and usage: multichecker's
 		case "fix", "diff":
 			if unitRun {
@@ -239,11 +247,72 @@ func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analys
 			gob.Register(f)
 		}
 	}
-	// -cpuprofile and -memprofile profile this run alone (go vet passes
-	// them to every run of the invocation: run a saved config by hand).
-	stop := profile(flags.cpuprofile, flags.memprofile)
+	// -cpuprofile and -memprofile profile this run alone. go vet passes
+	// them to every run of the invocation: a file is overwritten by each
+	// run (run a saved config by hand), while a directory gets one
+	// profile per run, named by the unit, for go tool pprof to merge.
+	cpu, mem := unitProfile(flags.cpuprofile, "cpu", fs.Arg(0)), unitProfile(flags.memprofile, "mem", fs.Arg(0))
+	stop := profile(cpu, mem)
 	defer stop()
 	return runUnit(fs.Arg(0), flags.enabled(), opts, output{json: flags.json, context: flags.context})
+}
+
+// printFlags prints, as JSON, the flags go vet may pass to a unit run: the
+// driver's (fs) and multichecker's -V, -flags and -diff; -fix is left out,
+// as x/tools leaves it out.
+func printFlags(fs *flag.FlagSet) {
+	type jsonFlag struct {
+		Name  string
+		Bool  bool
+		Usage string
+	}
+	flags := []jsonFlag{
+		{"V", true, "print version and exit"},
+		{"diff", true, "with -fix, don't update the files, but print a unified diff"},
+		{"flags", true, "print analyzer flags in JSON"},
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		flags = append(flags, jsonFlag{f.Name, ok && b.IsBoolFlag(), f.Usage})
+	})
+	sort.Slice(flags, func(i, j int) bool { return flags[i].Name < flags[j].Name })
+	data, err := json.MarshalIndent(flags, "", "\t")
+	if err != nil {
+		log.Fatal(err)
+	}
+	os.Stdout.Write(data)
+}
+
+// unitProfile returns where a unit run writes its profile of the kind
+// ("cpu" or "mem") when the flag's value is path: path itself, or, when
+// path is a directory, a new file in it named by the unit's import path
+// (and ".facts" for a fact-only run), so that every run of a go vet
+// invocation keeps its own.
+func unitProfile(path, kind, configFile string) string {
+	if path == "" {
+		return ""
+	}
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return path
+	}
+	name := "unit"
+	if cfg, err := readConfig(configFile); err == nil {
+		name = strings.Map(func(r rune) rune {
+			if r == '/' || r == ' ' || r == '[' || r == ']' || r == os.PathSeparator {
+				return '_'
+			}
+			return r
+		}, cfg.ID)
+		if cfg.VetxOnly {
+			name += ".facts"
+		}
+	}
+	f, err := os.CreateTemp(path, name+"."+kind+"-*.pprof")
+	if err != nil {
+		log.Fatal(err)
+	}
+	f.Close()
+	return f.Name()
 }
 
 // lazyGC makes the collector lazy while the heap is small. A unit run lives
@@ -309,8 +378,8 @@ func newFlagSet(progname string, analyzers []*analysis.Analyzer) (*flag.FlagSet,
 	if fs.Lookup("debug") == nil {
 		fs.StringVar(&v.debug, "debug", "", "print notes on what the analysis gave up on; x/tools' letters (fpstv) have no effect here")
 	}
-	fs.StringVar(&v.cpuprofile, "cpuprofile", "", "write CPU profile to this file")
-	fs.StringVar(&v.memprofile, "memprofile", "", "write memory profile to this file")
+	fs.StringVar(&v.cpuprofile, "cpuprofile", "", "write CPU profile to this file (under go vet, a directory gets one profile per package run)")
+	fs.StringVar(&v.memprofile, "memprofile", "", "write memory profile to this file (under go vet, a directory gets one profile per package run)")
 	// Accepted for compatibility, without effect: legacy vet flags.
 	for _, name := range []string{"source", "all"} {
 		if fs.Lookup(name) == nil {

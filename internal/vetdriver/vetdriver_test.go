@@ -145,3 +145,58 @@ func TestWiredImplementation(t *testing.T) {
 		t.Errorf("want one lost update at service.go:21:31, got:\n%s", out)
 	}
 }
+
+// TestProfilesPerUnit runs go vet with -cpuprofile and -memprofile naming a
+// directory: go vet passes the flags on (the driver's -flags lists them)
+// and every unit run writes its own profiles there, named by the package,
+// rather than each run overwriting one file.
+func TestProfilesPerUnit(t *testing.T) {
+	out, err := exec.Command(binary, "-flags").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags []struct{ Name string }
+	if err := json.Unmarshal(out, &flags); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, f := range flags {
+		listed[f.Name] = true
+	}
+	for _, name := range []string{"cpuprofile", "memprofile", "debug", "json", "V"} {
+		if !listed[name] {
+			t.Errorf("-flags does not list -%s", name)
+		}
+	}
+	dir := t.TempDir()
+	cmd := vettest.GoVet(filepath.Join("testdata", "libchain", "app"), binary, "-cpuprofile="+dir, "-memprofile="+dir, "./...")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil && !strings.Contains(string(out), "check-then-insert") {
+		t.Fatalf("go vet: %v\n%s", err, out)
+	}
+	var cpu, mem []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || info.Size() == 0 {
+			t.Errorf("%s: empty profile", e.Name())
+		}
+		switch {
+		case strings.Contains(e.Name(), ".cpu-"):
+			cpu = append(cpu, e.Name())
+		case strings.Contains(e.Name(), ".mem-"):
+			mem = append(mem, e.Name())
+		}
+	}
+	has := func(names []string, prefix string) bool {
+		for _, n := range names {
+			if strings.HasPrefix(n, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(cpu, "example.com_app.cpu-") || !has(mem, "example.com_app.mem-") || len(cpu) < 2 || len(cpu) != len(mem) {
+		t.Errorf("profiles in %s: cpu %v, mem %v; want one of each per unit, example.com/app among them", dir, cpu, mem)
+	}
+}
