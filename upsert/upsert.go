@@ -93,9 +93,9 @@ func (u *upsert) schemaTable() *schema.Table {
 
 // upsert is one insert with a conflict clause under examination.
 type upsert struct {
-	pass  *analysis.Pass
-	a     *dbcall.Access
-	cat   *schema.Catalog
+	pass *analysis.Pass
+	a    *dbcall.Access
+	cat  *schema.Catalog
 	// table is the schema's table (nil when the schema does not know it),
 	// looked up when a check first asks: under go vet, each package's run
 	// that asks reads the module's schema files.
