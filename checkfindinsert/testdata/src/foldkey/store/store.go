@@ -62,8 +62,8 @@ func (s *Storage) CreateTag(name string) error {
 	return err
 }
 
-// BadgeExists looks a code up; the unique index on NULLIF(code, ”) lets
-// any number of rows hold ”.
+// BadgeExists looks a code up; the unique index on NULLIF of the code
+// lets any number of rows hold the empty string.
 func (s *Storage) BadgeExists(code string) bool {
 	var result bool
 	s.db.QueryRow(`SELECT true FROM badges WHERE upper(code) = upper($1) LIMIT 1`, code).Scan(&result)
