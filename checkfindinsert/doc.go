@@ -186,6 +186,14 @@
 // guess may have missed the key it does constrain, and the analyzer stays
 // silent.
 //
+// A gorm FirstOrCreate whose error nothing reads, followed by a Save of
+// the same model, is silent: the request losing the insert race goes on
+// to Save, which writes the row by its primary key, so the row ends up
+// the same created or found (FirstOrCreate(&option, Option{Key: key});
+// option.Value = v; Save(&option)). Dropping the error and using what
+// FirstOrCreate should have filled in (the ID of a tag to link) is
+// reported.
+//
 // A lookup comparing a column up to case (WHERE lower(title) = lower($2))
 // looks that column up. A unique index on expressions backs the columns
 // they are computed from (lower(username), a hash of url): equal rows
