@@ -225,7 +225,7 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 		return []*Access{a}
 	case "insert":
 		a.Kind = KindInsert
-		a.Set = b.gormValues(model, fields, false)
+		a.Set = b.gormValues(a.Call, model, fields, false)
 		if len(columns) > 0 {
 			a.Set = onlyColumns(a.Set, columns)
 		}
@@ -246,10 +246,10 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 		case setsGiven:
 			a.Set = sets
 		case len(columns) > 0:
-			a.Set = onlyColumns(b.gormValues(model, fields, true), columns)
+			a.Set = onlyColumns(b.gormValues(a.Call, model, fields, true), columns)
 		default:
 			// No Set and no Column: every column of the model.
-			a.Set = b.gormValues(model, fields, true)
+			a.Set = b.gormValues(a.Call, model, fields, true)
 			if wherePK {
 				a.Set = dropPrimary(a.Set, fields)
 			}

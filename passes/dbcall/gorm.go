@@ -275,7 +275,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		}
 	case "insert":
 		a.Kind = KindInsert
-		a.Set = b.gormValues(value, fields, false)
+		a.Set = b.gormValues(a.Call, value, fields, false)
 	case "firstorcreate":
 		// FirstOrCreate runs a SELECT and, when it finds nothing, an
 		// INSERT: a check-then-insert inside gorm.
@@ -283,7 +283,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		read.Kind = KindRead
 		read.Found = Outcome{}
 		a.Kind = KindInsert
-		a.Set = b.gormValues(value, fields, false)
+		a.Set = b.gormValues(a.Call, value, fields, false)
 		// gorm inserts the conditions' values with the model's.
 		for _, w := range read.Where {
 			if _, dup := a.SetColumn(w.Column); !dup && w.Column != "" && w.Op == "=" {
@@ -300,7 +300,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		if isFreshLiteral(value) && !storesField(value, fields, true) {
 			a.Kind = KindInsert
 		}
-		a.Set = b.gormValues(value, fields, a.Kind == KindUpdate)
+		a.Set = b.gormValues(a.Call, value, fields, a.Kind == KindUpdate)
 		if a.Kind == KindUpdate {
 			b.gormPrimaryWhere(a, value, fields)
 		}
@@ -311,7 +311,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 				a.Set = append(a.Set, b.gormAssign(strings.ToLower(col), arg(finisher, role.ColValue)))
 			}
 		} else if v := arg(finisher, role.Value); v != nil {
-			a.Set = b.gormUpdates(v)
+			a.Set = b.gormUpdates(a.Call, v)
 			if _, isMap := unwrap(v).Type().Underlying().(*types.Map); !isMap && selected == nil {
 				// Updates(struct) writes the non-zero fields only
 				// (a Select writes the fields it names, zero or not).
@@ -578,7 +578,7 @@ func (b *builder) gormAssign(col string, v ssa.Value) Binding {
 }
 
 // gormUpdates binds Updates(map[string]any{...}) and Updates(struct).
-func (b *builder) gormUpdates(v ssa.Value) []Binding {
+func (b *builder) gormUpdates(at ssa.Instruction, v ssa.Value) []Binding {
 	q := unwrap(v)
 	if _, isMap := q.Type().Underlying().(*types.Map); isMap {
 		var out []Binding
@@ -589,16 +589,20 @@ func (b *builder) gormUpdates(v ssa.Value) []Binding {
 	}
 	if n := modelType(q.Type()); n != nil {
 		if st, ok := n.Underlying().(*types.Struct); ok {
-			return b.gormValues(q, gormFields(st), true)
+			return b.gormValues(at, q, gormFields(st), true)
 		}
 	}
 	return nil
 }
 
-// gormValues binds the fields of a model written by Create/Save/Updates:
-// for a composite literal, the fields it sets; for a loaded model, every
-// field (Save writes them all), bound to the model's field.
-func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Binding {
+// gormValues binds the fields of a model written at the call at by
+// Create/Save/Updates: for a composite literal, the fields it sets; for a
+// loaded model, every field (Save writes them all), bound to the model's
+// field. When the whole model is written, a field stored on some paths
+// only (if p.Labels == nil { p.Labels = make(map[string]string) } after
+// the read that filled p) holds at the write either that value or the one
+// before it: the field, not the store.
+func (b *builder) gormValues(at ssa.Instruction, v ssa.Value, fields []gormField, whole bool) []Binding {
 	if v == nil {
 		return nil
 	}
@@ -611,7 +615,12 @@ func (b *builder) gormValues(v ssa.Value, fields []gormField, whole bool) []Bind
 			}
 			continue
 		}
-		if sv := storedField(base, f.path); sv != nil {
+		st := storedFieldInstr(base, f.path)
+		if st != nil && whole && at != nil && st.Parent() == at.Parent() && !dominates(st, at) {
+			st = nil
+		}
+		if st != nil {
+			sv := st.Val
 			bd := Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(sv))}
 			if c, ok := unwrap(sv).(*ssa.Const); ok {
 				bd.Class = sqltext.AssignConst

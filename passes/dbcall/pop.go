@@ -237,13 +237,13 @@ func (b *builder) popModelAccess(a *Access, st *popStmt, call ssa.CallInstructio
 		}
 	case "insert":
 		a.Kind = KindInsert
-		a.Set = b.gormValues(model, fields, false)
+		a.Set = b.gormValues(a.Call, model, fields, false)
 		for _, c := range excluded(1) {
 			a.Set = dropColumn(a.Set, c)
 		}
 	case "update", "columns", "updatequery":
 		a.Kind = KindUpdate
-		set := b.gormValues(model, fields, !xormFresh(model))
+		set := b.gormValues(a.Call, model, fields, !xormFresh(model))
 		if kind == "update" {
 			for _, c := range excluded(1) {
 				set = dropColumn(set, c)

@@ -105,7 +105,9 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 			if rd.Dest.Root == nil {
 				continue
 			}
-			if rd.Dest.Same(r) || rd.Dest.Root == r.Root && strings.HasPrefix(rd.Dest.Path, r.Path+".") && r.Path != "" {
+			// The destination, a field of it, or a location inside it
+			// (raw.String of a scanned sql.NullString).
+			if rd.Dest.Same(r) || rd.Dest.Root == r.Root && (strings.HasPrefix(rd.Dest.Path, r.Path+".") && r.Path != "" || strings.HasPrefix(r.Path, rd.Dest.Path+".")) {
 				p.add(a, rd.Column, derived)
 			}
 		}
@@ -279,9 +281,28 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 		p.ref(refOf(x), derived, depth+1)
 	case *ssa.Extract:
 		p.ref(Ref{Root: x}, derived, depth+1)
-		if _, ok := x.Tuple.(*ssa.Call); ok && !p.readResult(x) {
-			p.value(x.Tuple, true, depth+1)
+		switch t := x.Tuple.(type) {
+		case *ssa.Call:
+			if !p.readResult(x) {
+				p.value(x.Tuple, true, depth+1)
+			}
+		case *ssa.Lookup:
+			if x.Index == 0 { // v, ok := m[k]
+				p.value(t, derived, depth+1)
+			}
+		case *ssa.Next:
+			// for k, v := range m: the keys and values put into m.
+			if rg, ok := t.Iter.(*ssa.Range); ok && !t.IsString && x.Index > 0 {
+				p.mapElems(rg.X, x.Index == 1, derived, depth+1)
+			}
 		}
+	case *ssa.Lookup:
+		if _, ok := x.X.Type().Underlying().(*types.Map); ok {
+			// An element of a map: what was put into it, or part of
+			// the map read whole.
+			p.mapElems(x.X, false, derived, depth+1)
+		}
+		p.value(x.X, true, depth+1)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			p.value(e, derived, depth+1)
@@ -306,6 +327,24 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 		p.ref(Ref{Root: x}, derived, depth+1)
 	default:
 		p.ref(Ref{Root: v}, derived, depth+1)
+	}
+}
+
+// mapElems visits the keys (or values) put into the map m in its function
+// (purses[id] = purse; m[k] = b).
+func (p *prov) mapElems(m ssa.Value, keys, derived bool, depth int) {
+	for _, mv := range mapValues(unwrap(m)) {
+		for _, r := range *mv.Referrers() {
+			mu, ok := r.(*ssa.MapUpdate)
+			if !ok || mu.Map != mv {
+				continue
+			}
+			if keys {
+				p.value(mu.Key, derived, depth+1)
+			} else {
+				p.value(mu.Value, derived, depth+1)
+			}
+		}
 	}
 }
 

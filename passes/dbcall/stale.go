@@ -412,7 +412,7 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 			continue
 		}
 		wb, _ := w.WhereColumn(k)
-		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) {
+		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) && !inReadSet(rb, wb) {
 			return false
 		}
 		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
@@ -420,6 +420,21 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 		}
 	}
 	return true
+}
+
+// inReadSet reports whether the write's key wb is one of the keys of a
+// read of many rows (id = ANY($1), id IN (...)) bound by rb: the key of
+// one item of the request, collected into the array the read is given and
+// used again for that item's write (goOrigins).
+func inReadSet(rb, wb Binding) bool {
+	if rb.Op != "= ANY" && rb.Op != "IN" || wb.Op != "=" {
+		return false
+	}
+	set := goOrigins(rb.Value.Root, rb.Value.Path+"[]")
+	if len(set) == 0 {
+		return false
+	}
+	return commonOrigin(set, goOrigins(wb.Value.Root, wb.Value.Path))
 }
 
 // insertedRow reports a write of a row that fi inserted before it: a key

@@ -459,7 +459,7 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 		}
 	case "insert":
 		a.Kind = KindInsert
-		a.Set = b.gormValues(bean, fields, false)
+		a.Set = b.gormValues(a.Call, bean, fields, false)
 		if st.colsKnown && len(st.cols) > 0 {
 			a.Set = onlyColumns(a.Set, st.cols)
 		}
@@ -486,7 +486,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 			q = unwrap(mi.X)
 		}
 		if _, isMap := q.Type().Underlying().(*types.Map); isMap {
-			a.Set = b.gormUpdates(q)
+			a.Set = b.gormUpdates(a.Call, q)
 		} else if len(fields) > 0 {
 			switch {
 			case st.colsParam != nil && !st.allCols:
@@ -497,12 +497,12 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 				a.partialCols = !a.Partial
 				a.Partial = true
 			case st.colsKnown && len(st.cols) > 0 || st.allCols:
-				a.Set = b.gormValues(bean, fields, true)
+				a.Set = b.gormValues(a.Call, bean, fields, true)
 				if !st.allCols {
 					a.Set = onlyColumns(a.Set, st.cols)
 				}
 			default:
-				a.Set = b.gormValues(bean, fields, !xormFresh(bean))
+				a.Set = b.gormValues(a.Call, bean, fields, !xormFresh(bean))
 			}
 			for _, f := range fields {
 				if f.primary || f.version || f.auto {

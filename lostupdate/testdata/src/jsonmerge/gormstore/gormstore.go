@@ -49,6 +49,22 @@ func (r *Repo) SetAttr(id uint, key, value string) error {
 	return r.db.Save(&d).Error // want `lost update on devices.attrs`
 }
 
+// The map is made when the row had none, then merged: on the other path
+// the map read is what Save writes back.
+func (r *Repo) MergeAttrs(id uint, attrs map[string]string) error {
+	var d Device
+	if err := r.db.First(&d, id).Error; err != nil {
+		return err
+	}
+	if d.Attrs == nil {
+		d.Attrs = map[string]string{}
+	}
+	for k, v := range attrs {
+		d.Attrs[k] = v
+	}
+	return r.db.Save(&d).Error // want `lost update on devices.attrs`
+}
+
 func (r *Repo) SetAttrColumn(id uint, key, value string) error {
 	var d Device
 	if err := r.db.First(&d, id).Error; err != nil {
