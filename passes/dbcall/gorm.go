@@ -607,6 +607,15 @@ func (b *builder) gormValues(at ssa.Instruction, v ssa.Value, fields []gormField
 		return nil
 	}
 	base := unwrap(v)
+	// A model the caller gave (func (u *User) Insert() { ...; db.Create(u) })
+	// is inserted with the fields the caller filled in: each is bound to
+	// the parameter's field, which a call's summary binds to the caller's
+	// value.
+	given := false
+	switch literalOf(base).(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		given = !whole
+	}
 	var out []Binding
 	for _, f := range fields {
 		if f.primary && !whole {
@@ -633,7 +642,7 @@ func (b *builder) gormValues(at ssa.Instruction, v ssa.Value, fields []gormField
 			out = append(out, bd)
 			continue
 		}
-		if whole {
+		if whole || given {
 			out = append(out, Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: fieldRef(base, f.path)})
 		}
 	}
@@ -708,6 +717,16 @@ func storedFieldInstr(base ssa.Value, path []string) *ssa.Store {
 	if st := storedFieldFrom(v, path); st != nil {
 		return st
 	}
+	// A variable initialized from a literal whose other fields are set
+	// later (acct := Account{Forge: login}; acct.Login = ...): a field the
+	// variable never has stored holds the literal's.
+	if whole := soleStore(v); whole != nil && len(path) > 0 && !fieldHasStore(v, path[0]) {
+		if ld, ok := unwrap(whole).(*ssa.UnOp); ok && ld.Op == token.MUL && isComplit(ld.X) {
+			if st := storedFieldFrom(ld.X, path); st != nil {
+				return st
+			}
+		}
+	}
 	// A pointer held in a variable (a parameter a closure captures,
 	// token.Revoked = true in the closure that writes token): the store
 	// goes through one load of it, the write through another.
@@ -732,6 +751,25 @@ func storedFieldInstr(base ssa.Value, path []string) *ssa.Store {
 		}
 	}
 	return found
+}
+
+// fieldHasStore reports whether the field name of the local v is stored.
+func fieldHasStore(v ssa.Value, name string) bool {
+	if v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldName(fa.X.Type(), fa.Field) != name || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // storedFieldFrom is storedFieldInstr below the address v.
