@@ -492,7 +492,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 			case st.colsParam != nil && !st.allCols:
 				// Every column the caller may name; instantiate keeps
 				// those it does.
-				a.Set = b.gormValues(bean, fields, true)
+				a.Set = b.gormValues(a.Call, bean, fields, true)
 				a.ColsParam, a.ColsExtra = st.colsParam, append(append([]string(nil), st.cols...), st.colsExtra...)
 				a.partialCols = !a.Partial
 				a.Partial = true
