@@ -18,7 +18,6 @@ type Change struct {
 
 var ErrShort = errors.New("purses: not enough coins")
 
-
 // Apply reads without a lock: two batches touching one player both start
 // from the same purse and the later write drops the earlier change.
 func Apply(ctx context.Context, tx *sql.Tx, changes []Change) error {
