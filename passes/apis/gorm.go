@@ -33,6 +33,15 @@ type GormMethod struct {
 // GormPkg is gorm's import path.
 const GormPkg = gormPkg
 
+// GormNamingStrategy is gorm's default Namer: a struct literal of it in
+// gorm.Config{NamingStrategy: schema.NamingStrategy{SingularTable: true,
+// TablePrefix: "t_"}} changes every model's table name.
+const GormNamingStrategy = gormPkg + "/schema.NamingStrategy"
+
+// GormV1SingularTable is jinzhu/gorm's switch to singular table names,
+// db.SingularTable(true).
+const GormV1SingularTable = "(*github.com/jinzhu/gorm.DB).SingularTable"
+
 // GormMethods maps method names of *gorm.DB to their roles. The key is the
 // bare method name; the receiver is always (*gorm.io/gorm.DB).
 var GormMethods = map[string]GormMethod{

@@ -223,6 +223,9 @@ type builder struct {
 	sums    map[*ssa.Function]*summaryFact
 	methods map[string][]*types.Func // imported methods with summaries, by name
 	tables  map[*types.TypeName]string
+	// naming is the package's gorm naming strategy (gormTable), found
+	// once.
+	naming *gormNaming
 	// genFiles are the package's generated files.
 	genFiles map[*token.File]bool
 	// accessors are the functions returning the transaction a context

@@ -177,7 +177,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		model = value
 	}
 	if table == "" && model != nil {
-		table = b.modelTable(unwrap(model).Type(), gormTableName)
+		table = b.modelTable(unwrap(model).Type(), b.gormTable)
 	}
 	a.Table = table
 	var fields []gormField

@@ -1,10 +1,15 @@
 package dbcall
 
 import (
+	"go/constant"
 	"go/types"
 	"reflect"
 	"strings"
 	"unicode"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // snakeCase converts a Go identifier to gorm's column naming: "UserID" →
@@ -209,4 +214,96 @@ func modelType(t types.Type) *types.Named {
 		}
 	}
 	return nil
+}
+
+// gormNaming is how a package configures gorm's table names: singular
+// (schema.NamingStrategy{SingularTable: true}, gorm v1's
+// db.SingularTable(true)) and with a prefix (TablePrefix: "app_").
+type gormNaming struct {
+	singular bool
+	prefix   string
+}
+
+// gormTable is gorm's table for a model type name under the package's
+// naming strategy: "Star" is "stars", or "star" with SingularTable.
+//
+//	db, err := gorm.Open(dialector, &gorm.Config{
+//		NamingStrategy: schema.NamingStrategy{SingularTable: true},
+//	})
+//
+// Only a strategy set in the package itself is seen (gogs configures its
+// connection beside its models); a model of another package is named
+// there.
+func (b *builder) gormTable(name string) string {
+	if b.naming == nil {
+		b.naming = b.findNaming()
+	}
+	t := snakeCase(name)
+	if !b.naming.singular {
+		t = plural(t)
+	}
+	return b.naming.prefix + t
+}
+
+// findNaming looks for the constants the package gives gorm's naming
+// strategy: stores into the fields of a schema.NamingStrategy value, and
+// v1's SingularTable call.
+func (b *builder) findNaming() *gormNaming {
+	n := &gormNaming{}
+	if b.ssaPkg == nil {
+		return n
+	}
+	var fns []*ssa.Function
+	prog := b.ssaPkg.Prog
+	for _, m := range b.ssaPkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			fns = append(fns, m)
+		case *ssa.Type:
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				ms := prog.MethodSets.MethodSet(t)
+				for i := 0; i < ms.Len(); i++ {
+					if f := prog.MethodValue(ms.At(i)); f != nil && f.Pkg == b.ssaPkg && f.Synthetic == "" {
+						fns = append(fns, f)
+					}
+				}
+			}
+		}
+	}
+	for len(fns) > 0 {
+		fn := fns[len(fns)-1]
+		fns = append(fns[:len(fns)-1], fn.AnonFuncs...)
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok || typeName(fa.X.Type()) != "*"+apis.GormNamingStrategy {
+						continue
+					}
+					c, ok := x.Val.(*ssa.Const)
+					if !ok || c.Value == nil {
+						continue
+					}
+					switch fieldName(fa.X.Type(), fa.Field) {
+					case "SingularTable":
+						n.singular = n.singular || c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+					case "TablePrefix":
+						if c.Value.Kind() == constant.String {
+							n.prefix = constant.StringVal(c.Value)
+						}
+					}
+				case *ssa.Call:
+					if callee := x.Call.StaticCallee(); callee != nil && callee.String() == apis.GormV1SingularTable {
+						if args := x.Call.Args; len(args) == 2 {
+							if c, ok := args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) {
+								n.singular = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return n
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm/clause"
+	"gorm.io/gorm/schema"
 )
 
 var (
@@ -23,7 +24,10 @@ type Model struct {
 
 type DeletedAt sql.NullTime
 
-type Config struct{}
+type Config struct {
+	SkipDefaultTransaction bool
+	NamingStrategy         schema.Namer
+}
 
 type Dialector interface{}
 

@@ -81,6 +81,7 @@ func (s *DB) Delete(value interface{}, where ...interface{}) *DB                
 func (s *DB) Raw(sql string, values ...interface{}) *DB                                     { return s }
 func (s *DB) Exec(sql string, values ...interface{}) *DB                                    { return s }
 func (s *DB) Model(value interface{}) *DB                                                   { return s }
+func (s *DB) SingularTable(enable bool)                                                     {}
 func (s *DB) Table(name string) *DB                                                         { return s }
 func (s *DB) Debug() *DB                                                                    { return s }
 func (s *DB) Begin() *DB                                                                    { return s }
