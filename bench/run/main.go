@@ -1,7 +1,7 @@
 // Command run measures idemvet side by side with go vet, a no-op floor and
 // staticcheck, on the modules named by its arguments:
 //
-//	go run ./bench/run [-runs 3] [-md] DIR...
+//	go run ./bench/run [-runs 3] [-md] [-without redelivery,cronlease] DIR...
 //
 // It must run in the idemvet repository (it builds cmd/idemvet and the
 // tools under bench/). For each module directory it times, interleaved
@@ -18,6 +18,11 @@
 //	stock ./...                       idemvet's analyzers under x/tools' checker (multichecker): before
 //	idemvet ./...                     standalone idemvet (internal/vetdriver)
 //	staticcheck ./...                 staticcheck v0.8.2, installed into a temporary GOBIN, with a fresh cache
+//
+// With -without redelivery,cronlease it also times go vet -vettool=idemvet
+// and idemvet ./... with -redelivery=false -cronlease=false, and prints
+// the ratio: what those analyzers (and the passes only they require, the
+// effect summaries) cost on the module.
 //
 // go vet caches its per-package results, keyed among other things by the
 // flags it passes to the tool. Every timed go vet run gets a fresh key: the
@@ -52,6 +57,7 @@ var (
 	staticcheck = flag.String("staticcheck", "", "staticcheck binary to use instead of installing v0.8.2")
 	markdown    = flag.Bool("md", false, "also print each module's figures as a Markdown table row")
 	keep        = flag.Bool("keep", false, "keep the temporary directory (binaries, outputs)")
+	without     = flag.String("without", "", "comma-separated analyzers (redelivery,cronlease): also time go vet -vettool=idemvet and idemvet ./... with -NAME=false for each, the cost of those analyzers")
 )
 
 // config is one measured command line.
@@ -99,6 +105,27 @@ var configs = []config{
 	}},
 }
 
+// addWithout adds the configurations of -without: idemvet under go vet
+// and standalone with the named analyzers turned off.
+func addWithout(names string) {
+	if names == "" {
+		return
+	}
+	var off []string
+	for _, n := range strings.Split(names, ",") {
+		off = append(off, "-"+strings.TrimSpace(n)+"=false")
+	}
+	label := " without " + names
+	configs = append(configs,
+		config{"vet-idemvet-without", "go vet -vettool=idemvet" + label, true, func(t *tools, n string) (string, []string, []string) {
+			return "go", append(append([]string{"vet", "-vettool=" + t.idemvet, "-bench.nonce=" + n}, off...), "./..."), nil
+		}},
+		config{"idemvet-without", "idemvet ./..." + label, false, func(t *tools, n string) (string, []string, []string) {
+			return t.idemvet, append(off, "./..."), nil
+		}},
+	)
+}
+
 func configNames() []string {
 	var names []string
 	for _, c := range configs {
@@ -127,6 +154,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	addWithout(*without)
 	selected := selectConfigs(*only)
 	root, err := repoRoot()
 	if err != nil {
@@ -258,7 +286,7 @@ func measure(t *tools, dir string, selected []config) []string {
 			ratio = fmt.Sprintf("%.2f×", m.cpu.Seconds()/base.cpu.Seconds())
 		}
 		findings := ""
-		if c.vet && c.name != "go vet" || c.key == "idemvet" || c.key == "stock" {
+		if c.vet && c.name != "go vet" || c.key == "idemvet" || c.key == "stock" || c.key == "idemvet-without" {
 			findings = fmt.Sprint(m.findings)
 		}
 		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%d\t%d\t%s\t%s\t\n", c.name, m.cpu.Seconds(), m.wall.Seconds(), m.rssKB/1024, m.exit, findings, ratio)
@@ -283,6 +311,12 @@ func measure(t *tools, dir string, selected []config) []string {
 		ratio("idemvet ./...", "noop-fact ./...", false), ratio("stock ./...", "noop-fact ./...", false), ratio("noop-fact ./...", "noop ./...", false))
 	fmt.Printf("            peak RSS idemvet / staticcheck %s (target ≤ 1); stock / staticcheck %s; idemvet / noop-fact %s\n",
 		ratio("idemvet ./...", "staticcheck ./...", true), ratio("stock ./...", "staticcheck ./...", true), ratio("idemvet ./...", "noop-fact ./...", true))
+	if *without != "" {
+		label := " without " + *without
+		fmt.Printf("without:    go vet -vettool=idemvet / the same%s CPU %s; idemvet ./... / the same%s %s\n",
+			label, ratio("go vet -vettool=idemvet", "go vet -vettool=idemvet"+label, false),
+			label, ratio("idemvet ./...", "idemvet ./..."+label, false))
+	}
 	for _, pair := range [][2]string{{"go vet -vettool=idemvet", "go vet -vettool=stock"}, {"idemvet ./...", "stock ./..."}} {
 		a, oka := med[pair[0]]
 		b, okb := med[pair[1]]
