@@ -554,6 +554,16 @@ func (g *graph) uses(n *node) {
 					g.valueUses(n, t, x, 0)
 				}
 				continue
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					g.received(n, x.X, x.Pos())
+				}
+			case *ssa.Select:
+				for _, st := range x.States {
+					if st.Dir == types.RecvOnly {
+						g.received(n, st.Chan, st.Pos)
+					}
+				}
 			}
 			var ops [8]*ssa.Value
 			for _, op := range instr.Operands(ops[:0]) {
@@ -568,6 +578,29 @@ func (g *graph) uses(n *node) {
 			}
 		}
 	}
+}
+
+// received notes a receive from a channel of a broker's messages (a
+// service's own wrapper of amqp091-go Consume returning <-chan
+// amqp.Delivery, ranged over or selected on): the function consumes them,
+// whoever made the channel.
+func (g *graph) received(n *node, ch ssa.Value, pos token.Pos) {
+	c, ok := ch.Type().Underlying().(*types.Chan)
+	if !ok {
+		return
+	}
+	p, ok := apis.EntryParams[namedKey(c.Elem())]
+	if !ok || p.Kind != apis.EntryMessage && p.Kind != apis.EntryJob {
+		return
+	}
+	if g.deliveries[n.fn] == nil {
+		kind := apis.DeliveryMessage
+		if p.Kind == apis.EntryJob {
+			kind = apis.DeliveryJob
+		}
+		g.deliveries[n.fn] = &Delivery{Kind: kind, Lib: p.Lib, ID: apis.DeliveryIDs[p.Lib], Pos: pos}
+	}
+	n.mark(bitConc, fmt.Sprintf("a %s consumer (a receive at %s)", p.Lib, g.pos(pos)), p.Kind, nil)
 }
 
 // call handles a call: an edge to its static or interface callees, and

@@ -58,3 +58,48 @@ func (l *Ledger) OnWithdrawal(d amqp.Delivery) error {
 	_, err := l.DB.Exec(`INSERT INTO withdrawals (account, body) VALUES ($1, $2)`, d.RoutingKey, d.Body) // want `amqp message handler repeats this insert into withdrawals`
 	return err
 }
+
+// Listener is the service's own wrapper of Consume, behind an interface.
+type Listener interface {
+	Listen(ctx context.Context, queue string) (<-chan amqp.Delivery, error)
+}
+
+// A select loop over the wrapper's channel.
+func (l *Ledger) Settled(ctx context.Context, lis Listener) error {
+	deliveries, err := lis.Listen(ctx, "invoice.settled")
+	if err != nil {
+		return err
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case d, ok := <-deliveries:
+			if !ok {
+				return nil
+			}
+			l.DB.ExecContext(ctx, `UPDATE balances SET amount = amount + 1 WHERE account = $1`, d.RoutingKey) // want `amqp message handler repeats this relative update of balances.amount when the message is delivered again; claim the delivery's MessageId first`
+			d.Ack(false)
+		}
+	}
+}
+
+// A range over it, each delivery claimed first.
+func (l *Ledger) SettledOnce(ctx context.Context, lis Listener) error {
+	deliveries, err := lis.Listen(ctx, "invoice.settled")
+	if err != nil {
+		return err
+	}
+	for d := range deliveries {
+		tx, _ := l.DB.BeginTx(ctx, nil)
+		if first, err := l.claim(ctx, tx, d.MessageId); err != nil || !first {
+			tx.Rollback()
+			d.Ack(false)
+			continue
+		}
+		tx.ExecContext(ctx, `UPDATE balances SET amount = amount + 1 WHERE account = $1`, d.RoutingKey) // ok: the MessageId claimed
+		tx.Commit()
+		d.Ack(false)
+	}
+	return nil
+}
