@@ -209,8 +209,8 @@ func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Acces
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
 			continue
 		}
-		if !deletes && x.Kind == dbcall.KindDelete || x.RecordsOnly() {
-			continue // a cascade of cleanup, an audit row: nothing granted twice
+		if !deletes && (x.Kind == dbcall.KindDelete || db.Recomputes(x)) || x.RecordsOnly() {
+			continue // a cascade of cleanup, counts taken again, an audit row: nothing granted twice
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {

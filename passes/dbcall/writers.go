@@ -297,3 +297,74 @@ func dropKept(cols []string, kept map[string]bool) []string {
 	}
 	return out
 }
+
+// Recomputes reports an update every racer makes alike: each column it
+// changes is set to a constant (references cleared, milestone_id = 0) or
+// to a row count the function takes again before it (a counter recounted
+// by COUNT). Two requests that both run it leave what one would.
+//
+//	repo.NumMilestones = int(countRepoMilestones(sess, repo.ID))
+//	sess.ID(repo.ID).AllCols().Update(repo)          // the rest written back as read
+//	sess.Exec("UPDATE issue SET milestone_id = 0 WHERE milestone_id = ?", m.ID)
+func (r *Result) Recomputes(a *Access) bool {
+	if r == nil || a == nil || a.Kind != KindUpdate || a.Heuristic || a.Table == "" || len(a.Set) == 0 {
+		return false
+	}
+	fi := r.Func(a.Fn)
+	changed := dropKept(changedColumns(a), keptColumns(r.b, fi, a))
+	if len(changed) == 0 {
+		return false
+	}
+	for _, c := range changed {
+		s, ok := a.SetColumn(c)
+		if !ok {
+			return false
+		}
+		switch {
+		case s.Class == sqltext.AssignAtomic:
+			return false
+		case !s.Value.IsZero():
+			if _, ok := unwrap(s.Value.Root).(*ssa.Const); ok && s.Value.Path == "" {
+				continue
+			}
+			if s.Value.Path == "" && countedBy(fi, s.Value.Root, a.Call) {
+				continue
+			}
+			srcs := r.SourcesAt(a.Fn, s.Value, a.Call)
+			if len(srcs) == 0 {
+				return false
+			}
+			for _, src := range srcs {
+				if !src.Read.Count || src.Read.Call == nil || !ssautil.Before(src.Read.Call, a.Call) {
+					return false
+				}
+			}
+		case s.Class == sqltext.AssignConst || s.Const != "":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// countedBy reports a value that is the count a call returns, the call a
+// counting read of fi before at (int(countRepoMilestones(sess, repo.ID))).
+func countedBy(fi *FuncInfo, v ssa.Value, at ssa.Instruction) bool {
+	if fi == nil {
+		return false
+	}
+	v = unwrap(v)
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || !ssautil.Before(call, at) {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if x.Call == ssa.CallInstruction(call) && x.Kind == KindRead && x.Count {
+			return true
+		}
+	}
+	return false
+}
