@@ -64,3 +64,13 @@ var IsolationSerializable = map[string]bool{
 	"database/sql.LevelSerializable":       true,
 	"github.com/jackc/pgx/v5.Serializable": true,
 }
+
+// StringFolds are the functions that normalize a string key in Go before
+// it is looked up or stored (a name kept unique by its lower-case form):
+// the key a lookup of strings.ToLower(name) checks is the one an insert of
+// another strings.ToLower(name) writes.
+var StringFolds = map[string]bool{
+	"strings.ToLower":   true,
+	"strings.ToUpper":   true,
+	"strings.TrimSpace": true,
+}

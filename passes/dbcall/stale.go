@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
@@ -758,7 +759,28 @@ func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
 // value, or a column of a row looked up by the other (endpoint.UID of the
 // endpoint read WHERE uid = req.EndpointID is req.EndpointID).
 func (r *Result) SameValue(fn *ssa.Function, x, y Ref) bool {
-	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x)
+	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x) || foldedSame(x, y)
+}
+
+// foldedSame reports two keys that are one value normalized in Go
+// (apis.StringFolds) on one side or both: a summary names the lookup of
+// strings.ToLower(name) by name (a conversion stands for its argument),
+// and the insert binds another strings.ToLower(name).
+func foldedSame(x, y Ref) bool {
+	fx, fy := unfold(x), unfold(y)
+	return (fx != x || fy != y) && fx.Same(fy)
+}
+
+// unfold returns the value a key is a normalization of, or the key.
+func unfold(r Ref) Ref {
+	for i := 0; i < 3 && r.Path == "" && r.Root != nil; i++ {
+		call, ok := unwrap(r.Root).(*ssa.Call)
+		if !ok || !apis.StringFolds[analysisutil.FuncName(&call.Call)] || len(call.Call.Args) != 1 {
+			break
+		}
+		r = refOf(call.Call.Args[0])
+	}
+	return r
 }
 
 // storedAs reports whether field x holds y because fn stores y into it,
