@@ -109,6 +109,10 @@ type Binding struct {
 	From []ssa.Value
 }
 
+// whereFrag is a where fragment of a function's parameters: the text and
+// the arguments of its placeholders (a variadic slice).
+type whereFrag struct{ text, args ssa.Value }
+
 // ColumnRead is a column a read delivers into Go.
 type ColumnRead struct {
 	Column string // lower-case column name; "*" for every column of the row
@@ -210,6 +214,13 @@ type Access struct {
 	// insertedFirst reports a write of a row Fn inserted before it
 	// (markInserted).
 	insertedFirst bool
+	// frags are the where fragments whose text is a parameter of Fn
+	// (findUser(tx, query string, args ...any) doing Where(query,
+	// args...)): a caller giving the text and its arguments knows the
+	// conditions (instantiate). fragsOnly reports that they alone made
+	// the access Partial.
+	frags     []whereFrag
+	fragsOnly bool
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

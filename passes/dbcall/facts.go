@@ -190,7 +190,15 @@ type accessFact struct {
 	// ModelUniques are the unique column sets of the model the access
 	// reads or writes (Access.ModelUniques).
 	ModelUniques [][]string
+	// Frags are where fragments of the function's parameters (Access.frags);
+	// FragsOnly reports that they alone make the access Partial.
+	Frags     []fragFact
+	FragsOnly bool
 }
+
+// fragFact is a where fragment whose text is parameter Text and whose
+// arguments are parameter Args (-1: none).
+type fragFact struct{ Text, Args int }
 
 func (a *accessFact) String() string {
 	var b strings.Builder
@@ -455,6 +463,21 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		p := b.pass.Fset.Position(a.Pos)
 		f.Origin = fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
 	}
+	for _, fr := range a.frags {
+		t := paramRefOf(fn, refOf(fr.text))
+		if t.Param < 0 || t.Path != "" {
+			f.Frags, f.FragsOnly = nil, false
+			break
+		}
+		ff := fragFact{Text: t.Param, Args: -1}
+		if fr.args != nil {
+			if ar := paramRefOf(fn, refOf(fr.args)); ar.Param >= 0 && ar.Path == "" {
+				ff.Args = ar.Param
+			}
+		}
+		f.Frags = append(f.Frags, ff)
+		f.FragsOnly = a.fragsOnly
+	}
 	keyed := a.Kind == KindInsert || a.Kind == KindUpdate
 	for _, w := range a.Where {
 		f.Where = append(f.Where, bindingFactOf(fn, w, keyed, b.minted))
@@ -710,7 +733,17 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
 			if fi.signalOf(rv) == a && !onFoundSide(fi, a, ret.Block(), b) {
-				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels, NilResult: -1}
+				// The row returned beside the error, nil when the
+				// callee found none (return findUser(tx, ...)).
+				nilResult := -1
+				for j, rj := range ret.Results {
+					for _, nv := range a.Found.Nil {
+						if j != i && unwrap(rj) == unwrap(nv) {
+							nilResult = j
+						}
+					}
+				}
+				return signalFact{Signal: a.Found.Signal, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels, NilResult: nilResult}
 			}
 			if isBoolType(rv.Type()) {
 				if acc, t, ok := fi.foundness(rv, b); ok && acc == a {
@@ -1514,6 +1547,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		for _, w := range f.Where {
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
+		b.instantiateFrags(fn, a, f, args)
 		for _, s := range f.Set {
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
@@ -1561,6 +1595,53 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 	}
 	return out
+}
+
+// instantiateFrags binds the where fragments of a summarized access to the
+// text and arguments the call gives (FindUserByEmail calling
+// findUser(tx, "instance_id = ? and LOWER(email) = ?", uuid.Nil, email)):
+// the conditions become known at the call. A text that is a parameter of
+// the caller again is passed on; any other text leaves the access
+// Partial.
+func (b *builder) instantiateFrags(fn *ssa.Function, a *Access, f *accessFact, args []ssa.Value) {
+	if len(f.Frags) == 0 {
+		return
+	}
+	if f.FragsOnly {
+		a.Partial = false // gormWhereArgs marks a text known only in part
+	}
+	known := true
+	for _, fr := range f.Frags {
+		if fr.Text >= len(args) {
+			known = false
+			continue
+		}
+		text := args[fr.Text]
+		var rest ssa.Value
+		if fr.Args >= 0 && fr.Args < len(args) {
+			rest = args[fr.Args]
+		}
+		if _, ok := constString(text); ok {
+			var bound []ssa.Value
+			if rest != nil {
+				bound = b.boundArgs(rest)
+			}
+			b.gormWhereArgs(a, text, bound)
+			continue
+		}
+		if p, ok := unwrap(text).(*ssa.Parameter); ok && p.Parent() == fn {
+			a.frags = append(a.frags, whereFrag{text: p, args: rest})
+			continue
+		}
+		known = false
+	}
+	if !known || !f.FragsOnly {
+		a.Partial = true
+		a.fragsOnly = false
+	} else if len(a.frags) > 0 {
+		a.fragsOnly = !a.Partial
+		a.Partial = true
+	}
 }
 
 // wrapperOf detects an executor wrapper: fn runs, through a library call,

@@ -470,9 +470,29 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
 			return
 		}
 	}
+	if b.whereFragParam(a, query, args) {
+		return
+	}
 	if s, ok := constString(query); !ok || s == "" {
 		a.Partial = true
 	}
+}
+
+// whereFragParam records Where(query, args...) whose query is a parameter
+// of the function (a where-fragment helper), and reports whether it did.
+// The access stays Partial here; a caller that gives the text knows the
+// conditions.
+func (b *builder) whereFragParam(a *Access, query, args ssa.Value) bool {
+	p, ok := unwrap(query).(*ssa.Parameter)
+	if !ok || p.Parent() != a.Fn {
+		return false
+	}
+	if len(a.frags) == 0 {
+		a.fragsOnly = !a.Partial
+	}
+	a.frags = append(a.frags, whereFrag{text: p, args: args})
+	a.Partial = true
+	return true
 }
 
 func isDerefMap(v ssa.Value) bool {

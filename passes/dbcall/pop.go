@@ -295,7 +295,10 @@ func (b *builder) popStepInto(a *Access, st *popStmt, s *sqStep) {
 	case apis.PartWhere:
 		q := arg(0)
 		if _, ok := constString(q); !ok {
-			a.Partial = true
+			if !b.whereFragParam(a, q, arg(1)) {
+				a.Partial = true
+				a.fragsOnly = false
+			}
 			return
 		}
 		b.gormWhereArgs(a, q, b.boundArgs(arg(1)))
@@ -319,6 +322,7 @@ func (b *builder) popStepInto(a *Access, st *popStmt, s *sqStep) {
 		// Scope(fn), BelongsTo(m), a join: conditions or columns the
 		// model cannot read.
 		a.Partial = true
+		a.fragsOnly = false
 	}
 }
 

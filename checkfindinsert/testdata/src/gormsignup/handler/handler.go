@@ -59,6 +59,21 @@ func Register(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusCreated)
 }
 
+// Claim gives a display name to the first to ask for it; the lookup is a
+// where fragment handed to a helper.
+func Claim(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if taken, _ := model.ByDisplay(name); taken != nil {
+		w.WriteHeader(http.StatusConflict)
+		return
+	}
+	acct := &model.Account{Display: name}
+	if err := acct.Create(); err != nil { // want `check-then-insert on accounts\(display\)`
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
+}
+
 // ---- silent ----
 
 // The right fix: one statement decides and creates (a unique index on

@@ -27,6 +27,19 @@ func ForgeLoginTaken(login string) bool {
 	return DB.Where("forge_login = ?", login).Find(&Account{}).RowsAffected == 1
 }
 
+func findAccount(query string, args ...any) (*Account, error) {
+	var a Account
+	if err := DB.Where(query, args...).First(&a).Error; err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// ByDisplay finds the account shown under a name.
+func ByDisplay(name string) (*Account, error) {
+	return findAccount("display = ?", name)
+}
+
 // LoginTaken reports whether the login is in use.
 func LoginTaken(login string) bool {
 	return DB.Where("login = ?", login).Find(&Account{}).RowsAffected == 1
