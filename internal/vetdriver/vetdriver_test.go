@@ -200,3 +200,30 @@ func TestProfilesPerUnit(t *testing.T) {
 		t.Errorf("profiles in %s: cpu %v, mem %v; want one of each per unit, example.com/app among them", dir, cpu, mem)
 	}
 }
+
+// TestSchemaIndexThroughFacts vets a module whose schema is DDL in a
+// package nothing else imports: the lowest package talking to the
+// database (store) reads the module's files for it, and the packages
+// importing store take where the schema is from its facts instead of
+// reading every file again, with the same findings: the UNIQUE the DDL
+// declares makes signup's check-then-insert "unhandled", invite's table
+// has none ("nounique").
+func TestSchemaIndexThroughFacts(t *testing.T) {
+	cmd := vettest.GoVet(filepath.Join("testdata", "schemaidx"), binary, "-debug=s", "./...")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, _ := cmd.CombinedOutput()
+	for _, want := range []string{
+		"signup.go:24:25: check-then-insert on users(email): the UNIQUE constraint users_email_key",
+		"invite.go:24:25: check-then-insert on invites(email): no UNIQUE constraint",
+		"schema: example.com/schemaidx/store: read the module's files for its schema",
+		"schema: example.com/schemaidx/signup: where the schema is comes from example.com/schemaidx/store's facts",
+		"schema: example.com/schemaidx/invite: where the schema is comes from example.com/schemaidx/store's facts",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(string(out), "read the module's files"); n != 1 {
+		t.Errorf("%d runs read the module's files for the schema, want 1:\n%s", n, out)
+	}
+}

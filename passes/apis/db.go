@@ -1,5 +1,7 @@
 package apis
 
+import "strings"
+
 // Lib identifies a database library.
 type Lib uint8
 
@@ -282,4 +284,23 @@ func argAfterCtx(name string) int {
 		return 1
 	}
 	return 0
+}
+
+// DBPackages are the import paths whose presence means a package may talk
+// to a database.
+var DBPackages = []string{
+	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
+	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg,
+}
+
+// DBPackage reports whether path is one of the database libraries'
+// packages or below one.
+func DBPackage(path string) bool {
+	for _, p := range DBPackages {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -71,26 +70,10 @@ func (r *Result) Func(fn *ssa.Function) *FuncInfo {
 	return r.funcs[fn]
 }
 
-// dbPackages are the import paths whose presence means a package may talk
-// to a database; a package importing none of them and no package with
-// summaries has nothing to model.
-var dbPackages = []string{
-	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	apis.SquirrelPkg, apis.GormV1Pkg, apis.PgxV4Pkg, apis.BunPkg, apis.DotsqlPkg, apis.DotsqlOldPkg, apis.XormPkg, apis.PopPkg, apis.GoquPkg,
-}
-
-// DBPackage reports whether path is one of dbPackages or below one: a
-// package whose presence among a package's imports, direct or indirect,
-// makes run model it.
-func DBPackage(path string) bool {
-	for _, p := range dbPackages {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	return false
-}
+// DBPackage reports whether path is a database library's package or below
+// one (apis.DBPackage): a package whose presence among a package's
+// imports, direct or indirect, makes run model it.
+func DBPackage(path string) bool { return apis.DBPackage(path) }
 
 func run(pass *analysis.Pass) (res any, err error) {
 	result := &Result{funcs: map[*ssa.Function]*FuncInfo{}}
@@ -113,7 +96,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		result.mints = &mints{pass: pass, imp: map[*types.Func]*mintFact{}}
 		result.enums = &enums{pass: pass, imp: map[*types.TypeName]*enumTextFact{}}
 	}
-	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, dbPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
+	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, apis.DBPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
 	}
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()

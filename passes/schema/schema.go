@@ -48,6 +48,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/config"
 )
 
@@ -59,6 +60,83 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analysisutil.Guard("schema", run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Catalog](),
+	FactTypes:  []analysis.Fact{new(indexFact)},
+}
+
+// indexFact is a package fact of the module's own packages: where the
+// module's schema sources are among its files (moduleIndex), found once
+// and passed on from package to package, so that under go vet, a process
+// per package, only one run reads every Go file of the module. Paths are
+// relative to Root.
+type indexFact struct {
+	Root    string
+	GoFiles []string    // the Go files holding DDL, //go:embed or ent's schema
+	Sqlc    [][2]string // the sqlc configurations: directory, file
+}
+
+func (*indexFact) AFact() {}
+
+func (f *indexFact) String() string {
+	return fmt.Sprintf("schema sources in %d Go files, %d sqlc configurations", len(f.GoFiles), len(f.Sqlc))
+}
+
+// shareIndex takes the module's index from an import's fact, or finds it
+// when the package imports a database library itself (the lowest package
+// of the module that talks to the database, which the others import), and
+// passes it on.
+func shareIndex(pass *analysis.Pass, root, dir string, debug bool) {
+	if root == "" || notTheApplication(root, dir) {
+		return
+	}
+	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	rel := func(p string) string {
+		if r, err := filepath.Rel(root, p); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	idx, ok := knownIndex(root)
+	if !ok {
+		for _, pf := range pass.AllPackageFacts() {
+			if f, isIdx := pf.Fact.(*indexFact); isIdx && f.Root == root {
+				goFiles := make([]string, len(f.GoFiles))
+				for i, g := range f.GoFiles {
+					goFiles[i] = abs(g)
+				}
+				sqlc := make([][2]string, len(f.Sqlc))
+				for i, c := range f.Sqlc {
+					sqlc[i] = [2]string{abs(c[0]), abs(c[1])}
+				}
+				seedModuleIndex(root, goFiles, sqlc)
+				idx, ok = knownIndex(root)
+				if debug {
+					fmt.Fprintf(os.Stderr, "idemvet: schema: %s: where the schema is comes from %s's facts (%s)\n", pass.Pkg.Path(), pf.Package.Path(), f)
+				}
+				break
+			}
+		}
+	}
+	if !ok {
+		talks := false
+		for _, imp := range pass.Pkg.Imports() {
+			talks = talks || apis.DBPackage(imp.Path())
+		}
+		if !talks {
+			return
+		}
+		idx = moduleIndex(root)
+		if debug {
+			fmt.Fprintf(os.Stderr, "idemvet: schema: %s: read the module's files for its schema\n", pass.Pkg.Path())
+		}
+	}
+	f := &indexFact{Root: root}
+	for _, g := range idx.goFiles {
+		f.GoFiles = append(f.GoFiles, rel(g.path))
+	}
+	for _, c := range idx.sqlcConfigs {
+		f.Sqlc = append(f.Sqlc, [2]string{rel(c[0]), rel(c[1])})
+	}
+	pass.ExportPackageFact(f)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -81,6 +159,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	root := moduleRoot(dir)
+	if len(opts.Paths) == 0 && opts.Discover {
+		shareIndex(pass, root, dir, cfg.Debug)
+	}
 	return &Catalog{lazy: &lazy{load: func() *Catalog {
 		cat, err := Load(root, dir, opts)
 		if err != nil {

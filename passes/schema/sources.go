@@ -507,22 +507,10 @@ func looksLikeDDL(s string) bool {
 // are CREATE TABLE / ALTER TABLE / CREATE INDEX statements, and .sql files
 // named by //go:embed directives.
 func (c *Catalog) readGo(root string, seen map[string]bool) {
-	files := walkModule(root).goFiles
-	for _, gf := range files {
+	for _, gf := range moduleIndex(root).goFiles {
 		f := gf.path
-		// A regular file the walk found (it follows no link) lies inside
-		// the module; a link is resolved and checked.
-		if !gf.regular && readable(f, root) != nil {
-			continue // a link out of the module, or not a file
-		}
-		data, err := readAtMost(f, 4<<20+1)
-		if err != nil || len(data) > 4<<20 {
-			continue
-		}
-		hasDDL := hasDDLWord(data)
-		hasEmbed := bytes.Contains(data, []byte("//go:embed"))
-		hasEnt := filepath.Base(f) == "schema.go" && bytes.Contains(data, []byte(entImport))
-		if !hasDDL && !hasEmbed && !hasEnt {
+		data, hasDDL, hasEmbed, hasEnt, ok := readSchemaGo(root, gf)
+		if !ok {
 			continue
 		}
 		fset := token.NewFileSet()
@@ -693,7 +681,95 @@ func looksLikeDDLText(s string) bool {
 // directories deep, skipping vendor, testdata and nested modules), as
 // (directory, file) pairs.
 func sqlcConfigsIn(root string) [][2]string {
-	return walkModule(root).sqlcConfigs
+	return moduleIndex(root).sqlcConfigs
+}
+
+// readSchemaGo reads a Go file of the module and says which schema
+// sources it holds: DDL words, //go:embed directives, ent's generated
+// migrate/schema.go; ok is false when it holds none, cannot be read, or is
+// a link out of the module.
+func readSchemaGo(root string, gf goFile) (data []byte, hasDDL, hasEmbed, hasEnt, ok bool) {
+	f := gf.path
+	// A regular file the walk found (it follows no link) lies inside the
+	// module; a link is resolved and checked.
+	if !gf.regular && readable(f, root) != nil {
+		return nil, false, false, false, false // a link out of the module, or not a file
+	}
+	data, err := readAtMost(f, 4<<20+1)
+	if err != nil || len(data) > 4<<20 {
+		return nil, false, false, false, false
+	}
+	hasDDL = hasDDLWord(data)
+	hasEmbed = bytes.Contains(data, []byte("//go:embed"))
+	hasEnt = filepath.Base(f) == "schema.go" && bytes.Contains(data, []byte(entImport))
+	return data, hasDDL, hasEmbed, hasEnt, hasDDL || hasEmbed || hasEnt
+}
+
+// indexes holds, per module root, the module's schema sources among its
+// files: the Go files readGo applies (readSchemaGo's ok) and the sqlc
+// configurations. Finding them reads every Go file of the module, which
+// under go vet (a process per package) was most of the tool's CPU on the
+// synthetic module (issue 18); the schema analyzer passes an index on to
+// the packages importing this one as a package fact, so one run in the
+// module computes it and the others read only the files it names.
+var indexes sync.Map // root → *indexEntry
+
+type indexEntry struct {
+	mu  sync.Mutex
+	idx *moduleFiles
+}
+
+func indexOf(root string) *indexEntry {
+	v, _ := indexes.LoadOrStore(root, &indexEntry{})
+	return v.(*indexEntry)
+}
+
+// moduleIndex returns root's index, computing it on first use.
+func moduleIndex(root string) moduleFiles {
+	e := indexOf(root)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.idx == nil {
+		mf := walkModule(root)
+		idx := &moduleFiles{sqlcConfigs: mf.sqlcConfigs}
+		for _, gf := range mf.goFiles {
+			if _, _, _, _, ok := readSchemaGo(root, gf); ok {
+				idx.goFiles = append(idx.goFiles, gf)
+			}
+		}
+		e.idx = idx
+	}
+	return *e.idx
+}
+
+// knownIndex returns root's index when this process has one.
+func knownIndex(root string) (moduleFiles, bool) {
+	e := indexOf(root)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.idx == nil {
+		return moduleFiles{}, false
+	}
+	return *e.idx, true
+}
+
+// seedModuleIndex makes the files named root's index unless this process
+// has one. Whether each file is a link is looked at again here: an index
+// may come from an earlier run's facts.
+func seedModuleIndex(root string, goFiles []string, sqlc [][2]string) {
+	e := indexOf(root)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.idx != nil {
+		return
+	}
+	idx := &moduleFiles{sqlcConfigs: sqlc}
+	for _, f := range goFiles {
+		if info, err := os.Lstat(f); err == nil {
+			idx.goFiles = append(idx.goFiles, goFile{path: f, regular: info.Mode().IsRegular()})
+		}
+	}
+	e.idx = idx
 }
 
 // moduleFiles is what one walk of a module's directories finds: its Go

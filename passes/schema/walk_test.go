@@ -60,3 +60,55 @@ func TestHasDDLWord(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleIndex: the index keeps the Go files readGo applies (DDL, an
+// embed directive, ent's schema) and the sqlc configurations; an index
+// seeded from a fact replaces the reads of the module's other files, and
+// a seeded file that is now a link out of the module is not read.
+func TestModuleIndex(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	write := func(dir, f, text string) string {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ddl := write(root, "migrations/up.go", "package m\nconst up = `CREATE TABLE a (id int PRIMARY KEY, k text UNIQUE)`\n")
+	embed := write(root, "db/embed.go", "package db\n//go:embed schema.sql\nvar s string\n")
+	write(root, "db/schema.sql", "CREATE TABLE b (id int PRIMARY KEY);\n")
+	write(root, "handler/h.go", "package handler\nfunc H() {}\n")
+	cfg := write(root, "sqlc.yaml", "version: \"2\"\n")
+	idx := moduleIndex(root)
+	var got []string
+	for _, g := range idx.goFiles {
+		got = append(got, g.path)
+	}
+	if want := []string{embed, ddl}; !reflect.DeepEqual(got, want) {
+		t.Errorf("index Go files %v, want %v", got, want)
+	}
+	if want := [][2]string{{root, cfg}}; !reflect.DeepEqual(idx.sqlcConfigs, want) {
+		t.Errorf("index sqlc configurations %v, want %v", idx.sqlcConfigs, want)
+	}
+
+	// Another module, seeded: only the files named are read, so DDL in a
+	// file the index leaves out is not applied, and a link is checked.
+	other := t.TempDir()
+	named := write(other, "m/named.go", "package m\nconst up = `CREATE TABLE named (id int PRIMARY KEY)`\n")
+	write(other, "m/unnamed.go", "package m\nconst up = `CREATE TABLE unnamed (id int PRIMARY KEY)`\n")
+	target := write(outside, "evil.go", "package m\nconst up = `CREATE TABLE evil (id int PRIMARY KEY)`\n")
+	link := filepath.Join(other, "m", "link.go")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	seedModuleIndex(other, []string{link, named}, nil)
+	cat := &Catalog{root: other}
+	cat.readGo(other, map[string]bool{})
+	if cat.Table("named") == nil || cat.Table("unnamed") != nil || cat.Table("evil") != nil {
+		t.Errorf("seeded index: tables %v, want named alone", cat.Tables())
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/schemaidx
+
+go 1.26
