@@ -166,6 +166,9 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func, 
 				sc.Fn = g.runMethod(args[i])
 			}
 			if sc.Fn == nil {
+				sc.Fn = g.factoryClosure(args[i])
+			}
+			if sc.Fn == nil {
 				sc.Obj = g.foreign(args[i])
 			}
 			g.schedules = append(g.schedules, sc)

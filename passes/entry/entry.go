@@ -628,7 +628,7 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		t := g.target(a)
 		if t == nil {
 			if k, ok := sp[i]; ok && spOK {
-				// An adapter's closure (c.AddFunc(spec, wrap(r.t, r.fn))).
+				// A factory's or an adapter's closure (gocron.NewTask(tc.runPartition(ctx)), c.AddFunc(spec, wrap(r.t, r.fn))).
 				for _, c := range g.adapted(a) {
 					g.nodes[c].mark(bitConc, fmt.Sprintf("%s at %s", k.describe(), g.pos(call.Pos())), k.kind, nil)
 				}

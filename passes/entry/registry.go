@@ -229,15 +229,31 @@ func returnedClosures(fn *ssa.Function) []*ssa.MakeClosure {
 	return out
 }
 
-// adapted returns the closures a call of an adapter of the package
-// returns (wrap(r.t, r.fn)): handed to a spawner, they are what runs.
+// factoryClosure returns the closure that a call of a factory of the
+// package returns, when it returns one function's closures only (a
+// scheduled job built by a method: gocron.NewTask(tc.runPartition(ctx)),
+// c.AddFunc(spec, s.sweepJob(db))); nil otherwise.
+func (g *graph) factoryClosure(v ssa.Value) *ssa.Function {
+	var out *ssa.Function
+	for _, t := range g.adapted(v) {
+		if out != nil && t != out {
+			return nil
+		}
+		out = t
+	}
+	return out
+}
+
+// adapted returns the closures a call of a function of the package
+// returns: a factory's (s.sweepJob(db)), or an adapter's (wrap(r.t,
+// r.fn)). Handed to a spawner, they are what runs.
 func (g *graph) adapted(v ssa.Value) []*ssa.Function {
 	c, ok := ssautil.Unwrap(v).(*ssa.Call)
 	if !ok {
 		return nil
 	}
 	f := c.Call.StaticCallee()
-	if f == nil || f.Pkg == nil || f.Pkg.Pkg != g.r.pkg || len(adapterParams(f)) == 0 {
+	if f == nil || f.Pkg == nil || f.Pkg.Pkg != g.r.pkg {
 		return nil
 	}
 	var out []*ssa.Function
