@@ -24,7 +24,7 @@ func (tc *Controller) Start(ctx context.Context) {
 
 	// ---- silent ----
 	tc.s.NewJob(gocron.DurationJob(time.Hour), gocron.NewTask(tc.runPurge(ctx))) // ok: DELETE only
-	tc.c.AddFunc("@hourly", tc.heartbeatJob("host-1"))                          // ok: an absolute update
+	tc.c.AddFunc("@hourly", tc.heartbeatJob("host-1"))                           // ok: an absolute update
 }
 
 func (tc *Controller) runAccrual(ctx context.Context) func() {
