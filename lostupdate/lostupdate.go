@@ -74,7 +74,7 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 			continue // atomic (c = c + $1), constant, or not a Go value
 		}
 		for _, src := range db.SourcesAt(fi.Fn, set.Value, w.Call) {
-			if !src.Derived || src.Column != set.Column || src.Read.Table != w.Table {
+			if !src.Derived && !set.SelfDelta || src.Column != set.Column || src.Read.Table != w.Table {
 				continue
 			}
 			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) || db.Serialized(src.Read, w) {

@@ -107,6 +107,12 @@ type Binding struct {
 	// call the value is computed from (the message a command is built
 	// from in the callee): its provenance, never the value itself.
 	From []ssa.Value
+	// SelfDelta reports, through a call, a value that is the field of the
+	// caller's struct Value names after the callee changed it from itself
+	// (func (t *Team) addRepository(e Engine, ...) { t.NumRepos++;
+	// e.ID(t.ID).AllCols().Update(t) }): computed from what the caller
+	// read into it, not that value unchanged.
+	SelfDelta bool
 }
 
 // whereFrag is a where fragment of a function's parameters: the text and

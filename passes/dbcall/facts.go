@@ -124,6 +124,9 @@ type bindingFact struct {
 	// From lists the parameters a value that is no parameter is computed
 	// from (Binding.From), for the keys of inserts and updates.
 	From []int
+	// SelfDelta: the value is the parameter's field Arg, which the
+	// function changes from itself before writing it (Binding.SelfDelta).
+	SelfDelta bool
 }
 
 type readFact struct {
@@ -483,7 +486,14 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		f.Where = append(f.Where, bindingFactOf(fn, w, keyed, b.minted))
 	}
 	for _, s := range a.Set {
-		f.Set = append(f.Set, bindingFactOf(fn, s, keyed, b.minted))
+		bf := bindingFactOf(fn, s, keyed, b.minted)
+		if bf.Arg.Param < 0 && s.Class == sqltext.AssignParam {
+			if pr, ok := b.selfDelta(fn, s.Value); ok {
+				bf.Arg, bf.SelfDelta = pr, true // t.NumRepos++, then t written: the caller's value, changed here
+			}
+		}
+		bf.SelfDelta = bf.SelfDelta || s.SelfDelta && bf.Arg.Param >= 0
+		f.Set = append(f.Set, bf)
 	}
 	if a.Kind == KindUpdate {
 		f.Changed = dropKept(changedColumns(a), keptColumns(b, fi, a))
@@ -1552,7 +1562,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
 			}
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From)})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {
@@ -1855,4 +1865,50 @@ func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, 
 	if p, more, ok := paramColumns(list); ok && p.Parent() == fn {
 		a.ColsParam, a.ColsExtra, a.partialCols = p, append(more, extra...), partialCols
 	}
+}
+
+// selfMutated reports a field of fn's parameter that fn assigns from its
+// own value (its mutatesFact: t.NumRepos++, l.NumIssues += n).
+func (b *builder) selfMutated(fn *ssa.Function, p paramRef) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || b.muts == nil || p.Path == "" {
+		return false
+	}
+	m := b.muts[obj]
+	if m == nil {
+		return false
+	}
+	for _, f := range m.Fields {
+		if f.Param == p.Param && f.Path == p.Path && f.Self {
+			return true
+		}
+	}
+	return false
+}
+
+// selfDelta returns the field of fn's parameter a written value is that
+// field changed from itself by fn: the field itself, when fn's mutatesFact
+// says so, or the sum or difference it stored (t.NumRepos++ stores
+// t.NumRepos + 1, which the write then reads back).
+func (b *builder) selfDelta(fn *ssa.Function, v Ref) (paramRef, bool) {
+	if v.Root == nil {
+		return paramRef{}, false
+	}
+	if v.Path != "" {
+		pr := paramRefOf(fn, v)
+		return pr, pr.Param >= 0 && b.selfMutated(fn, pr)
+	}
+	bin, ok := unwrap(v.Root).(*ssa.BinOp)
+	if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
+		return paramRef{}, false
+	}
+	for _, x := range []ssa.Value{bin.X, bin.Y} {
+		if bin.Op == token.SUB && x == bin.Y {
+			break // n - t.Count is no change of t.Count from itself
+		}
+		if pr := paramRefOf(fn, refOf(x)); pr.Param >= 0 && pr.Path != "" && b.selfMutated(fn, pr) {
+			return pr, true
+		}
+	}
+	return paramRef{}, false
 }

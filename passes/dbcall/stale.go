@@ -48,8 +48,8 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 	changed := map[ssa.Value]changes{}
 	var out []StaleColumn
 	for _, s := range w.Set {
-		if s.Class != sqltext.AssignParam || s.Value.IsZero() || keys[s.Column] || s.Column == "" {
-			continue
+		if s.Class != sqltext.AssignParam || s.Value.IsZero() || s.SelfDelta || keys[s.Column] || s.Column == "" {
+			continue // SelfDelta: a callee's change of the field, not the value read
 		}
 		read, ok := r.staleSource(fi, w, s)
 		if !ok {
