@@ -462,9 +462,20 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
 	}
 	if n := modelType(q.Type()); n != nil {
 		if st, ok := n.Underlying().(*types.Struct); ok {
+			// The caller's struct (FirstOrCreate(d, *d) in a method of
+			// d): gorm matches its non-zero fields, which the caller
+			// filled in; each is bound to the parameter's field. Its
+			// primary key is the row's, made by the insert.
+			given := false
+			switch literalOf(q).(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				given = true
+			}
 			for _, f := range gormFields(st) {
 				if v := storedField(q, f.path); v != nil {
 					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
+				} else if given && !f.primary && !f.auto && !gormAutoTime(f.path) {
+					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: fieldRef(q, f.path)})
 				}
 			}
 			return
@@ -493,6 +504,17 @@ func (b *builder) whereFragParam(a *Access, query, args ssa.Value) bool {
 	a.frags = append(a.frags, whereFrag{text: p, args: args})
 	a.Partial = true
 	return true
+}
+
+// gormAutoTime reports the fields gorm fills in itself by their names
+// (CreatedAt and UpdatedAt on create, DeletedAt for soft deletes), which a
+// condition struct leaves zero.
+func gormAutoTime(path []string) bool {
+	switch path[len(path)-1] {
+	case "CreatedAt", "UpdatedAt", "DeletedAt":
+		return true
+	}
+	return false
 }
 
 func isDerefMap(v ssa.Value) bool {

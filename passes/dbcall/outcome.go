@@ -650,6 +650,85 @@ func (b *builder) checkUnique(fi *FuncInfo, a *Access) {
 			return
 		}
 	}
+	if rereadOnFailure(fi, a) {
+		a.UniqueHandled = true
+	}
+}
+
+// rereadOnFailure reports an insert whose failure leads to a lookup of the
+// row it meant to insert: a get-or-create whose loser reads the winner's
+// row.
+//
+//	if err := db.FirstOrCreate(d, *d).Error; err != nil {
+//		return d.ID, db.First(d, *d).Error   // the row made meanwhile
+//	}
+//
+// The lookup must run only on the error side and look the row up by the
+// insert's key: each of its key columns bound to the value the insert (or
+// the insert's own check, for FirstOrCreate) binds to it.
+func rereadOnFailure(fi *FuncInfo, a *Access) bool {
+	for _, e := range a.Err {
+		if e.Referrers() == nil {
+			continue
+		}
+		for _, r := range *e.Referrers() {
+			cmp, ok := r.(*ssa.BinOp)
+			if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL || !isNil(cmp.X) && !isNil(cmp.Y) || cmp.Referrers() == nil {
+				continue
+			}
+			for _, rr := range *cmp.Referrers() {
+				ifi, ok := rr.(*ssa.If)
+				if !ok {
+					continue
+				}
+				failed := ifi.Block().Succs[0]
+				if cmp.Op == token.EQL {
+					failed = ifi.Block().Succs[1]
+				}
+				if len(failed.Preds) != 1 {
+					continue
+				}
+				for _, x := range fi.Accesses {
+					if x == a || x == a.CheckedBy || x.Kind != KindRead || x.Table != a.Table || x.Call == nil || x.Call.Block() == nil {
+						continue
+					}
+					if failed.Dominates(x.Call.Block()) && looksUpInserted(x, a) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// looksUpInserted reports whether the read x names the row the insert a
+// writes: every key column of x is bound, in a's SET or in the WHERE of
+// a's own check, to the same Go value.
+func looksUpInserted(x, a *Access) bool {
+	keys := x.KeyColumns()
+	if len(keys) == 0 {
+		return false
+	}
+	for _, k := range keys {
+		xb, _ := x.WhereColumn(k)
+		if xb.Value.IsZero() {
+			return false
+		}
+		same := false
+		if s, ok := a.SetColumn(k); ok && s.Value.Same(xb.Value) {
+			same = true
+		}
+		if a.CheckedBy != nil {
+			if w, ok := a.CheckedBy.WhereColumn(k); ok && w.Value.Same(xb.Value) {
+				same = true
+			}
+		}
+		if !same {
+			return false
+		}
+	}
+	return true
 }
 
 // uniqueTested reports whether the error v flows into a unique-violation
