@@ -59,6 +59,10 @@ func (a *Access) Repeats() (bool, string) {
 //   - a plain INSERT whose unique violation is handled;
 //   - an UPDATE with a condition beyond its key (a lease: WHERE job = $1
 //     AND held_until < now()) whose rows affected are examined;
+//   - an UPDATE of rows its CTE took FOR UPDATE SKIP LOCKED, its returned
+//     rows used (a per-row lease: WITH due AS (SELECT id ... WHERE
+//     next_alert_at <= now() FOR UPDATE SKIP LOCKED) UPDATE ... SET
+//     next_alert_at = now() + interval '1 day' ... RETURNING);
 //   - pg_try_advisory_lock / pg_try_advisory_xact_lock.
 func (a *Access) Claim() bool {
 	switch a.Kind {
@@ -71,7 +75,11 @@ func (a *Access) Claim() bool {
 		}
 		return a.Conflict == sqltext.ConflictNone && a.UniqueHandled
 	case KindUpdate:
-		return a.RowsChecked && len(a.Where) >= 2
+		// A compare-and-set (WHERE id = $1 AND status = 'pending'), or
+		// rows taken with SKIP LOCKED and moved by the update (WITH due
+		// AS (SELECT ... FOR UPDATE SKIP LOCKED) UPDATE ... RETURNING):
+		// each row goes to one caller, its outcome used.
+		return a.RowsChecked && (len(a.Where) >= 2 || a.LockOptions == "SKIP LOCKED")
 	}
 	for _, adv := range a.Advisory {
 		if adv.Try {

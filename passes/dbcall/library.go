@@ -139,6 +139,16 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 	} else if stmt.Lock.SkipLocked {
 		a.LockOptions = "SKIP LOCKED"
 	}
+	if stmt.Kind == sqltext.KindUpdate || stmt.Kind == sqltext.KindDelete {
+		// WITH due AS (SELECT ... FOR UPDATE SKIP LOCKED) UPDATE t ... FROM
+		// due: the rows it writes are the ones its CTE locked, skipping
+		// those another runner holds.
+		for _, w := range stmt.With {
+			if w.Kind == sqltext.KindSelect && w.Lock.SkipLocked {
+				a.LockOptions = "SKIP LOCKED"
+			}
+		}
+	}
 	a.ConflictTarget = stmt.Conflict.Target
 	a.Upsert = upsertOf(stmt)
 	pairQuestionMarks(a.Upsert, stmt, param)
