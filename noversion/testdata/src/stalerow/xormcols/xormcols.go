@@ -29,6 +29,7 @@ type Ticket struct {
 	Body        string `xorm:"TEXT"`
 	NumReplies  int
 	IsClosed    bool
+	IsLocked    bool
 	UpdatedUnix int64
 	Due         time.Time `xorm:"-"`
 	DueUnix     int64
@@ -74,6 +75,22 @@ func UpdateTicketCols(t *Ticket, cols ...string) error {
 	return updateTicketCols(x.NewSession(), t, cols...)
 }
 
+// setLocked sets the flag on the ticket it is given and writes it: the
+// value is its own.
+func (t *Ticket) setLocked(e *xorm.Session, locked bool) error {
+	t.IsLocked = locked
+	return updateTicketCols(e, t, "is_locked")
+}
+
+// Lock goes through the method: is_locked changes.
+func Lock(id int64) error {
+	t, err := getTicket(id)
+	if err != nil {
+		return err
+	}
+	return t.setLocked(x.NewSession(), true)
+}
+
 // AddReply counts a reply atomically.
 func AddReply(id int64) error {
 	_, err := x.Exec("UPDATE ticket SET num_replies = num_replies + 1 WHERE id = ?", id)
@@ -88,7 +105,7 @@ func EditBody(id int64, body string) error {
 		return err
 	}
 	t.Body = body
-	return updateTicket(x.NewSession(), t) // want `stale row written back on ticket\(due_unix, is_closed, num_replies, title\)`
+	return updateTicket(x.NewSession(), t) // want `stale row written back on ticket\(due_unix, is_closed, is_locked, num_replies and 1 more\)`
 }
 
 // Retitle names the reply count among the columns it writes.
