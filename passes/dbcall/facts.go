@@ -1867,36 +1867,14 @@ func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, 
 	}
 }
 
-// selfMutated reports a field of fn's parameter that fn assigns from its
-// own value (its mutatesFact: t.NumRepos++, l.NumIssues += n).
-func (b *builder) selfMutated(fn *ssa.Function, p paramRef) bool {
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || b.muts == nil || p.Path == "" {
-		return false
-	}
-	m := b.muts[obj]
-	if m == nil {
-		return false
-	}
-	for _, f := range m.Fields {
-		if f.Param == p.Param && f.Path == p.Path && f.Self {
-			return true
-		}
-	}
-	return false
-}
-
 // selfDelta returns the field of fn's parameter a written value is that
-// field changed from itself by fn: the field itself, when fn's mutatesFact
-// says so, or the sum or difference it stored (t.NumRepos++ stores
-// t.NumRepos + 1, which the write then reads back).
+// field moved by a sum or difference fn stored (t.NumRepos++ stores
+// t.NumRepos + 1, which the write then reads back): a counter. Other
+// changes of a field from itself (a description truncated, a password
+// hashed) are no count a concurrent writer moves too.
 func (b *builder) selfDelta(fn *ssa.Function, v Ref) (paramRef, bool) {
-	if v.Root == nil {
+	if v.Root == nil || v.Path != "" {
 		return paramRef{}, false
-	}
-	if v.Path != "" {
-		pr := paramRefOf(fn, v)
-		return pr, pr.Param >= 0 && b.selfMutated(fn, pr)
 	}
 	bin, ok := unwrap(v.Root).(*ssa.BinOp)
 	if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
@@ -1906,7 +1884,7 @@ func (b *builder) selfDelta(fn *ssa.Function, v Ref) (paramRef, bool) {
 		if bin.Op == token.SUB && x == bin.Y {
 			break // n - t.Count is no change of t.Count from itself
 		}
-		if pr := paramRefOf(fn, refOf(x)); pr.Param >= 0 && pr.Path != "" && b.selfMutated(fn, pr) {
+		if pr := paramRefOf(fn, refOf(x)); pr.Param >= 0 && pr.Path != "" && paramFieldStored(fn, pr) {
 			return pr, true
 		}
 	}

@@ -99,3 +99,37 @@ func RenameOwners(orgID int64, name string) error {
 	}
 	return t.rename(sess, name) // ok: a value of the request
 }
+
+type Repository struct {
+	ID          int64
+	Name        string
+	Description string
+	Website     string
+}
+
+func getRepository(id int64) (*Repository, error) {
+	r := new(Repository)
+	if has, err := x.ID(id).Get(r); err != nil || !has {
+		return nil, errors.New("no repository")
+	}
+	return r, nil
+}
+
+// updateRepository trims the description it is given before writing it.
+func updateRepository(e *xorm.Session, r *Repository) error {
+	if len(r.Description) > 512 {
+		r.Description = r.Description[:512]
+	}
+	_, err := e.ID(r.ID).AllCols().Update(r)
+	return err
+}
+
+// SetWebsite: the description is cut, not counted.
+func SetWebsite(id int64, site string) error {
+	r, err := getRepository(id)
+	if err != nil {
+		return err
+	}
+	r.Website = site
+	return updateRepository(x.NewSession(), r) // ok: no counter moves in Go
+}
