@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/idemvet/idemvet/passes/config"
 )
 
 // This file is the standalone driver (idemvet ./...). It gives the same
@@ -140,13 +142,29 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		printErrors(n)
 	}
 
+	// Findings in code production does not reach, when the run sees the
+	// whole module (testonly.go).
+	if !config.TestFiles() {
+		d.prod.solve(wholeModules(roots), servedByMain(roots), libMethodNames(nodes))
+	}
+
 	// Results in the x/tools checker's order: analyzer by analyzer, root
 	// package by root package.
 	var results []rootResult
 	for i := range analyzers {
 		for _, n := range roots {
 			if i < len(n.results) {
-				results = append(results, rootResult{n.pkg.ID, n.results[i]})
+				r := n.results[i]
+				if len(r.diagnostics) > 0 && len(d.prod.dead) > 0 {
+					var kept []analysis.Diagnostic
+					for _, dg := range r.diagnostics {
+						if !d.prod.testOnly(dg.Pos) {
+							kept = append(kept, dg)
+						}
+					}
+					r.diagnostics = kept
+				}
+				results = append(results, rootResult{n.pkg.ID, r})
 			}
 		}
 	}
@@ -169,6 +187,7 @@ func toolchainError(err error) error {
 }
 
 type driver struct {
+	prod      prodReach
 	opts      Options
 	analyzers []*analysis.Analyzer // the roots' analyzers
 	producers []*analysis.Analyzer // the analyzers with facts
@@ -275,6 +294,9 @@ func (d *driver) check(n *node) {
 		n.errors = append(n.errors, typErr)
 	}
 	n.types = pkg
+	if n.root && bodies {
+		d.prod.add(collectProdRefs(p, files, d.fset, info))
+	}
 	n.illTyped = len(n.errors) > 0 || len(p.Errors) > 0
 	for _, dep := range n.deps {
 		n.illTyped = n.illTyped || dep.illTyped

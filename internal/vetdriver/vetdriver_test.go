@@ -227,3 +227,37 @@ func TestSchemaIndexThroughFacts(t *testing.T) {
 		t.Errorf("%d runs read the module's files for the schema, want 1:\n%s", n, out)
 	}
 }
+
+// TestTestOnlyCode runs the standalone driver on a module whose store has
+// check-then-inserts that production reaches (a handler through an
+// interface, a type handed to net/http, a client package for other
+// modules) and ones only tests call: seen whole, the module's test-only
+// code is silent; a run of one package does not see the callers and
+// reports it.
+func TestTestOnlyCode(t *testing.T) {
+	run := func(pattern string) []string {
+		cmd := exec.Command(binary, pattern)
+		cmd.Dir = filepath.Join("testdata", "testonly")
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatal(err)
+		}
+		var at []string
+		for _, line := range strings.Split(string(out), "\n") {
+			if i := strings.Index(line, ": check-then-insert"); i >= 0 && !strings.Contains(line, "related:") {
+				at = append(at, filepath.Base(strings.SplitN(line[:i], ":", 2)[0])+":"+strings.Split(line[:i], ":")[1])
+			}
+		}
+		return at
+	}
+	if got, want := strings.Join(run("./..."), " "), "store.go:38 store.go:71 client.go:16"; got != want {
+		t.Errorf("./...: findings at %s, want %s", got, want)
+	}
+	// SeedUser (store.go:48) is silent either way: its only caller is a
+	// test of its own package (passes/entry).
+	if got, want := strings.Join(run("./store/"), " "), "store.go:28 store.go:38 store.go:58 store.go:71"; got != want {
+		t.Errorf("./store/: findings at %s, want %s", got, want)
+	}
+}

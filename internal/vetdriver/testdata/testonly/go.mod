@@ -1,0 +1,3 @@
+module example.com/testonly
+
+go 1.26

@@ -1,0 +1,4 @@
+CREATE TABLE users (
+    id    BIGSERIAL PRIMARY KEY,
+    email TEXT NOT NULL
+);
