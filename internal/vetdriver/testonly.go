@@ -29,7 +29,10 @@ import (
 // struct). Production code is what main, init and package-level variables
 // reach through those edges; in a module with no main package (a
 // library), its exported functions reach too. Findings inside a function
-// of a non-test file that production code does not reach are dropped.
+// of a non-test file that production code does not reach and the
+// module's tests do (through the same edges) are dropped; a function
+// nothing in the module reaches is kept (no evidence either way: an API
+// for callers out of view).
 //
 // The driver does this only when it sees the whole module: every package
 // of the main module (go list ./... in its directory) is a root, none
@@ -44,6 +47,7 @@ type prodRefs struct {
 	main            bool                 // package main
 	funcs           map[string]*prodFunc // by key
 	roots           []string             // keys main, init and package-level variables refer to
+	testRoots       []string             // keys the package's _test.go files refer to
 	spans           []funcSpan           // FuncDecls of non-test files
 }
 
@@ -91,6 +95,13 @@ func collectProdRefs(p *packages.Package, files []*ast.File, fset *token.FileSet
 	}
 	for _, file := range files {
 		if strings.HasSuffix(fset.Position(file.Pos()).Filename, "_test.go") {
+			pf := &prodFunc{}
+			scanRefs(file, nil, info, mod, local, pf)
+			r.testRoots = append(r.testRoots, pf.refs...)
+			r.testRoots = append(r.testRoots, pf.convs...)
+			for _, n := range pf.byName {
+				r.testRoots = append(r.testRoots, "name:"+n)
+			}
 			continue
 		}
 		for _, decl := range file.Decls {
@@ -418,35 +429,47 @@ func (pr *prodReach) solve(complete, served, libNames map[string]bool) {
 		for n := range libNames {
 			work = append(work, "name:"+n)
 		}
-		live := map[string]bool{}
-		names := map[string]bool{}
-		for len(work) > 0 {
-			k := work[len(work)-1]
-			work = work[:len(work)-1]
-			if name, ok := strings.CutPrefix(k, "name:"); ok {
-				if !names[name] {
-					names[name] = true
-					work = append(work, methods[name]...)
+		reach := func(work []string) map[string]bool {
+			seen := map[string]bool{}
+			names := map[string]bool{}
+			for len(work) > 0 {
+				k := work[len(work)-1]
+				work = work[:len(work)-1]
+				if name, ok := strings.CutPrefix(k, "name:"); ok {
+					if !names[name] {
+						names[name] = true
+						work = append(work, methods[name]...)
+					}
+					continue
 				}
-				continue
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				f := funcs[k]
+				if f == nil {
+					continue
+				}
+				work = append(work, f.refs...)
+				work = append(work, f.convs...)
+				for _, n := range f.byName {
+					work = append(work, "name:"+n)
+				}
 			}
-			if live[k] {
-				continue
-			}
-			live[k] = true
-			f := funcs[k]
-			if f == nil {
-				continue
-			}
-			work = append(work, f.refs...)
-			work = append(work, f.convs...)
-			for _, n := range f.byName {
-				work = append(work, "name:"+n)
-			}
+			return seen
 		}
+		live := reach(work)
+		var testWork []string
+		for _, r := range rs {
+			testWork = append(testWork, r.testRoots...)
+		}
+		tested := reach(testWork)
 		for _, r := range rs {
 			for _, s := range r.spans {
-				if !live[s.key] {
+				// Only tests reach it. A function nothing reaches may be
+				// called from out of view (a fixture module, an API kept
+				// for others): no evidence either way.
+				if !live[s.key] && tested[s.key] {
 					pr.dead[s.key] = true
 				}
 			}

@@ -25,7 +25,7 @@ func (s *Store) insertIfAbsent(ctx context.Context, email string) error {
 	if err := s.DB.QueryRowContext(ctx, "SELECT id FROM users WHERE email = $1", email).Scan(&id); err == nil {
 		return ErrTaken
 	}
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO users (email) VALUES ($1)", email) // silent: dead code
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO users (email) VALUES ($1)", email) // reported: nothing in view calls it
 	return err
 }
 
