@@ -151,7 +151,22 @@
 //
 // gorm's FirstOrCreate is the same race inside the library (a SELECT, then
 // an INSERT when nothing was found) and is reported at its call unless the
-// duplicate is handled (gorm.ErrDuplicatedKey).
+// duplicate is handled (gorm.ErrDuplicatedKey). A get-or-create that, when
+// its insert fails, looks the row up again by the same key
+// (if err := db.FirstOrCreate(d, *d).Error; err != nil { return
+// db.First(d, *d).Error }) handles the duplicate: the losing request reads
+// the winner's row. The lookup may be a struct the caller filled in
+// (FirstOrCreate(d, *d) in a method of d): its fields are the key, as the
+// insert's are.
+//
+// The lookup and the insert may be in other packages than the code that
+// decides: a lookup helper taking its where fragment and arguments
+// (findUser(tx, "phone = ? and aud = ?", phone, aud) doing
+// Where(query, args...).First(u), with pop or gorm) looks up the columns
+// its callers name, and a method inserting its receiver
+// (func (u *User) Insert() { ...; DB.Create(u) }) inserts the fields its
+// caller filled in (user := User{GitHubId: id}; if
+// IsGitHubIdTaken(user.GitHubId) { ... }; user.Insert()).
 //
 // The same shape on the filesystem (os.Stat then os.Create of the same
 // path) is reported too; the fix is os.OpenFile with O_CREATE|O_EXCL.

@@ -34,8 +34,18 @@
 // into a map or struct, changed, and re-encoded (json.Marshal, an Encoder
 // into a buffer) is a value recomputed from the column; so is a map or
 // slice read with the row and assigned an element (attrs[k] = v) before
-// the write. The fix there is to change the document in the database
-// (settings || $1::jsonb, jsonb_set) or to read the row FOR UPDATE. It
+// the write. The value is followed through maps too: a document put into
+// a map by key and looked up again (held[id] = coins; coins, ok :=
+// held[c.Player]), an encoding kept in a map and ranged over, a field of a
+// scanned sql.NullString. A batch read of many rows (WHERE id = ANY($1))
+// is the row written when the write's key is one of the keys collected
+// into the array (ids = append(ids, c.Player), then WHERE id = $1 with
+// c.Player). A model written whole or by column (bun
+// Model(&p).Column("metadata"), gorm Save) whose map field is made only
+// when the row had none (if p.Metadata == nil { p.Metadata = ... }) still
+// writes back the map read on the other path. The fix there is to change
+// the document in the database (settings || $1::jsonb, jsonb_set) or to
+// read the row FOR UPDATE. It
 // reports at the write,
 // or the call that leads to it, in the function where read and write meet.
 //
