@@ -32,6 +32,13 @@
 //		return // another instance runs it
 //	}
 //
+// Rows claimed one by one are a lease too: an UPDATE of the rows its CTE
+// took FOR UPDATE SKIP LOCKED, moving them on, whose returned rows the job
+// works through (WITH due AS (SELECT id FROM reminders WHERE next_at <=
+// now() FOR UPDATE SKIP LOCKED) UPDATE reminders ... SET next_at = now() +
+// interval '1 day' FROM due ... RETURNING ...): each instance gets other
+// rows.
+//
 // pg_try_advisory_lock with its result tested, a tested distributed lock
 // (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built
 // with WithDistributedElector or WithDistributedLocker (v1: the methods
