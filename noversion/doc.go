@@ -136,7 +136,16 @@
 // row it returned: deleting other rows once one is found (the user's other
 // identities, loaded by a query of their own) consumes nothing. A DELETE that is the last thing done (a DELETE endpoint) is not,
 // nor one followed only by other deletes (an account removed with its
-// folders, tags and tasks: nothing is granted twice) or by an audit row.
+// folders, tags and tasks: nothing is granted twice), by an audit row, or
+// by writes every racer makes alike (references cleared to a constant,
+// counts taken again by COUNT).
+//
+// A one-time row may also be spent by an UPDATE: a recovery code found
+// with is_used = false, then marked used by its id alone, its count
+// unexamined. Both requests find it unused and both get in. It is reported
+// as "check-then-update on recovery_codes(is_used): the row found ... with
+// is_used = false is marked by an UPDATE whose WHERE does not re-state
+// it"; add AND is_used = false and treat 0 rows affected as already used.
 //
 // Right:
 //

@@ -84,6 +84,10 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
+			if d, ok := checkMarkedFound(pass, db, txs, a); ok {
+				rep.Report(d)
+				continue
+			}
 			if ds := checkStaleGuard(pass, db, nc, txs, a); len(ds) > 0 {
 				// One finding per check: the later updates it decides
 				// (the delivery marked processing, then discarded, then

@@ -537,3 +537,70 @@ func calleeDelete(db *dbcall.Result, del *dbcall.Access) *dbcall.Access {
 	}
 	return nil
 }
+
+// checkMarkedFound reports a one-time row found by a lookup that requires
+// a flag (is_used = false) and then marked by an update that flips the
+// flag by the row's key alone, its count unexamined: two requests both
+// find the row, both mark it, and both get what it grants.
+//
+//	tx.Where("user_id = ? AND code = ? AND is_used = ?", uid, code, false).First(&rc)
+//	if err == gorm.ErrRecordNotFound { return ErrNotFound }   // the lookup decides
+//	tx.Model(&rc).Update("is_used", true)                     // WHERE id = rc.ID
+//
+// The update must be the function's own (a helper may lock the row and
+// check the flag again: albyhub's markPaymentFailed), and the row must
+// grant something: the function fails when the lookup finds nothing (its
+// callers go on only with the row), or writes another table after. Held
+// rows (FOR UPDATE, SERIALIZABLE, an advisory lock) stay silent, as do
+// updates that re-state the flag or test their count.
+func checkMarkedFound(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, a *dbcall.Access) (analysis.Diagnostic, bool) {
+	if a.Kind != dbcall.KindUpdate || a.Via != nil || a.RowsChecked || a.RowsReturned >= 0 || a.ResultReturned >= 0 || a.Partial {
+		return analysis.Diagnostic{}, false
+	}
+	read, gated := db.DecidingLookup(a)
+	if read == nil || read.Table != a.Table || !gated && grantAfter(db, a) == nil {
+		return analysis.Diagnostic{}, false
+	}
+	for _, s := range a.Set {
+		to, ok := constOf(s.Value, s.Const)
+		if !ok || rechecks(a, s.Column) {
+			continue
+		}
+		w, ok := read.WhereColumn(s.Column)
+		if !ok || w.Op != "=" {
+			continue
+		}
+		from, ok := constOf(w.Value, w.Const)
+		if !ok || from == to {
+			continue
+		}
+		if rowHeld(db, txs, read, a) || advisoryBefore(db, read) || db.Serialized(read, a) {
+			return analysis.Diagnostic{}, false
+		}
+		readAt := analysisutil.Position(pass.Fset, read.Pos)
+		if read.Via != nil {
+			readAt = fmt.Sprintf("%s (by %s)", readAt, read.Via.Callees[0])
+		}
+		return analysis.Diagnostic{
+			Pos:      a.Pos,
+			Category: "staleguard",
+			Message: fmt.Sprintf("check-then-update on %s(%s): the row found at %s with %s = %s is marked by an UPDATE whose WHERE does not re-state it, so concurrent requests both find it and both go on; add AND %s = %s and treat 0 rows affected as already used, or read the row FOR UPDATE in the same transaction",
+				a.Table, s.Column, readAt, s.Column, from, s.Column, from),
+			Related: []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup of the row marked"}},
+		}, true
+	}
+	return analysis.Diagnostic{}, false
+}
+
+// constOf returns the SQL text of a constant binding: the literal in the
+// SQL, or a Go constant bound to the placeholder.
+func constOf(v dbcall.Ref, lit string) (string, bool) {
+	if v.Root == nil {
+		return lit, lit != ""
+	}
+	c, ok := ssautil.Unwrap(v.Root).(*ssa.Const)
+	if !ok || c.Value == nil || v.Path != "" {
+		return "", false
+	}
+	return constText(c), true
+}

@@ -932,3 +932,20 @@ func (fi *FuncInfo) flag(v ssa.Value, seen map[ssa.Value]bool) *Access {
 	}
 	return nil
 }
+
+// DecidingLookup returns the read whose finding the row decides that the
+// write w runs, when w names the row it found: the lookup of a one-time
+// row that an update then marks (a recovery code found unused, then set
+// used), as consumedRead does for a delete. gated reports that every
+// return on the not-found side fails, so callers go on only when the row
+// was found.
+func (r *Result) DecidingLookup(w *Access) (read *Access, gated bool) {
+	if r == nil || r.b == nil || w == nil || w.Call == nil || w.Call.Block() == nil {
+		return nil, false
+	}
+	fi := r.Func(w.Fn)
+	if fi == nil {
+		return nil, false
+	}
+	return r.b.consumedRead(fi, w)
+}
