@@ -1133,6 +1133,12 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 						}
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: sentinels, NilResult: nilResult}, true
 					}
+					if nilResult >= 0 && fi.signalOf(rv) == a && a.Found.Signal == SignalErr {
+						// A nil row beside the lookup's own error
+						// (if err != nil { return nil, err }): callers
+						// may test either, the error as the library's.
+						return signalFact{Signal: SignalErr, Negated: a.Found.Negated, Result: i, Sentinels: a.Found.Sentinels, NilResult: nilResult}, true
+					}
 				}
 			}
 			for i, rv := range ret.Results {

@@ -74,6 +74,20 @@ func Claim(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// ClaimErr tests the helper's error: gorm's not-found passed through
+// beside the nil row.
+func ClaimErr(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if _, err := model.ByDisplay(name); err == nil {
+		w.WriteHeader(http.StatusConflict)
+		return
+	}
+	acct := &model.Account{Display: name}
+	if err := acct.Create(); err != nil { // want `check-then-insert on accounts\(display\)`
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
 // ---- silent ----
 
 // The right fix: one statement decides and creates (a unique index on
