@@ -115,19 +115,27 @@ func (o *origins) visit(v ssa.Value, path string, depth int) {
 
 // mapElems visits the keys (or values) put into the map m in its function.
 func (o *origins) mapElems(m ssa.Value, keys bool, path string, depth int) {
+	for _, v := range mapElems(m, keys) {
+		o.visit(v, path, depth+1)
+	}
+}
+
+// mapElems returns the keys (or values) put into the map m in its
+// function (purses[id] = purse; m[k] = b).
+func mapElems(m ssa.Value, keys bool) []ssa.Value {
+	var out []ssa.Value
 	for _, mv := range mapValues(unwrap(m)) {
 		for _, r := range *mv.Referrers() {
-			mu, ok := r.(*ssa.MapUpdate)
-			if !ok || mu.Map != mv {
-				continue
-			}
-			if keys {
-				o.visit(mu.Key, path, depth+1)
-			} else {
-				o.visit(mu.Value, path, depth+1)
+			if mu, ok := r.(*ssa.MapUpdate); ok && mu.Map == mv {
+				if keys {
+					out = append(out, mu.Key)
+				} else {
+					out = append(out, mu.Value)
+				}
 			}
 		}
 	}
+	return out
 }
 
 // mapValues returns the SSA values holding the map m in its function: m,

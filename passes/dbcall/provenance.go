@@ -330,21 +330,10 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 	}
 }
 
-// mapElems visits the keys (or values) put into the map m in its function
-// (purses[id] = purse; m[k] = b).
+// mapElems visits the keys (or values) put into the map m in its function.
 func (p *prov) mapElems(m ssa.Value, keys, derived bool, depth int) {
-	for _, mv := range mapValues(unwrap(m)) {
-		for _, r := range *mv.Referrers() {
-			mu, ok := r.(*ssa.MapUpdate)
-			if !ok || mu.Map != mv {
-				continue
-			}
-			if keys {
-				p.value(mu.Key, derived, depth+1)
-			} else {
-				p.value(mu.Value, derived, depth+1)
-			}
-		}
+	for _, v := range mapElems(m, keys) {
+		p.value(v, derived, depth+1)
 	}
 }
 
