@@ -112,6 +112,19 @@ func myColumn(e ast.ExprNode) (string, bool) {
 	}
 }
 
+// myFolded returns the column of lower(col) or upper(col) (lcase, ucase).
+func myFolded(e ast.ExprNode) (string, bool) {
+	f, ok := unparen(e).(*ast.FuncCallExpr)
+	if !ok || len(f.Args) != 1 {
+		return "", false
+	}
+	switch f.FnName.L {
+	case "lower", "upper", "lcase", "ucase":
+		return myColumn(f.Args[0])
+	}
+	return "", false
+}
+
 var myLiteralFuncs = map[string]bool{"current_timestamp": true, "current_date": true,
 	"current_time": true, "localtimestamp": true, "localtime": true, "current_user": true}
 
@@ -217,8 +230,14 @@ func myCond(e ast.ExprNode) []string {
 			return out
 		}
 		col, ok = myColumn(x.L)
+		if !ok {
+			col, ok = myFolded(x.L) // lower(email) = lower(?), as the scanner reads it
+		}
 		if !ok && myValueLike(x.L) {
 			col, ok = myColumn(x.R)
+			if !ok {
+				col, ok = myFolded(x.R)
+			}
 			op = mirror(op)
 		}
 	}

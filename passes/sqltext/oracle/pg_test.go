@@ -325,13 +325,37 @@ func pgCond(n *pg.Node) []string {
 	if col, ok := pgColumn(e.Lexpr, ""); ok {
 		return []string{col + " " + op}
 	}
+	// lower(email) = lower($1): a condition on the column through a case
+	// folding, as the scanner reads it.
+	if col, ok := pgFolded(e.Lexpr); ok {
+		return []string{col + " " + op}
+	}
 	switch e.Kind {
 	case pg.A_Expr_Kind_AEXPR_OP, pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:
 		if col, ok := pgColumn(e.Rexpr, ""); ok && pgValueLike(e.Lexpr, "") {
 			return []string{col + " " + mirror(op)}
 		}
+		if col, ok := pgFolded(e.Rexpr); ok && pgValueLike(e.Lexpr, "") {
+			return []string{col + " " + mirror(op)}
+		}
 	}
 	return opaque
+}
+
+// pgFolded returns the column of lower(col) or upper(col) (through casts).
+func pgFolded(n *pg.Node) (string, bool) {
+	for n != nil && n.GetTypeCast() != nil {
+		n = n.GetTypeCast().Arg
+	}
+	f := n.GetFuncCall()
+	if f == nil || len(f.Args) != 1 {
+		return "", false
+	}
+	name := strs(f.Funcname)
+	if len(name) == 0 || !strings.EqualFold(name[len(name)-1], "lower") && !strings.EqualFold(name[len(name)-1], "upper") {
+		return "", false
+	}
+	return pgColumn(f.Args[0], "")
 }
 
 // location returns the byte offset recorded on a node, or -1.
