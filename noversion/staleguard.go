@@ -142,6 +142,15 @@ func sameConst(other ssa.Value, set dbcall.Binding) bool {
 // before SET plan = $1, "if o.Status == 'paid' { return }" before SET
 // status = 'paid'. Two requests racing past it write the same value.
 func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
+	if g.Op == token.EQL && g.Other != nil {
+		// "if m.IsClosed { reopen }": a flag required true before it is
+		// set false is skipped when it is false already.
+		c, ok := ssautil.Unwrap(g.Other).(*ssa.Const)
+		if to, known := constOf(set.Value, set.Const); ok && known && c.Value != nil && c.Value.Kind() == constant.Bool {
+			return (to == "true" || to == "false") && to != c.Value.ExactString()
+		}
+		return false
+	}
 	if g.Op != token.NEQ || g.Other == nil {
 		return false
 	}
@@ -275,8 +284,8 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		return true
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() {
-			continue // an audit row records the request, it is no work done on the check's word
+		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && db.Recomputes(x) {
+			continue // an audit row records the request; another table's counts taken again converge: no work done on the check's word
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary

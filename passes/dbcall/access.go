@@ -243,6 +243,9 @@ type Access struct {
 	// function appends itself (cols = append(cols, "updated_unix")).
 	ColsParam *ssa.Parameter
 	ColsExtra []string
+	// recount reports, through a call, an update the callee's summary
+	// says every racer makes alike (Result.Recomputes).
+	recount bool
 	// partialCols reports that the access would not be Partial but for
 	// ColsParam: a caller that names the columns knows the write whole.
 	partialCols bool

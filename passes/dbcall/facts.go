@@ -197,6 +197,8 @@ type accessFact struct {
 	// FragsOnly reports that they alone make the access Partial.
 	Frags     []fragFact
 	FragsOnly bool
+	// Recount: an update every racer makes alike (Result.Recomputes).
+	Recount bool
 }
 
 // fragFact is a where fragment whose text is parameter Text and whose
@@ -448,7 +450,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1,
-		ColsParam: -1, ModelUniques: a.ModelUniques,
+		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
 	}
 	if a.ColsParam != nil {
 		if i := paramIndex(fn, a.ColsParam); i >= 0 {
@@ -1554,7 +1556,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
-			RowsReturned: -1, ResultReturned: -1, ModelUniques: f.ModelUniques,
+			RowsReturned: -1, ResultReturned: -1, ModelUniques: f.ModelUniques, recount: f.Recount,
 			Via: &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
 		}
 		for _, adv := range f.Advisory {

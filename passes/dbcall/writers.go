@@ -301,19 +301,51 @@ func dropKept(cols []string, kept map[string]bool) []string {
 // Recomputes reports an update every racer makes alike: each column it
 // changes is set to a constant (references cleared, milestone_id = 0) or
 // to a row count the function takes again before it (a counter recounted
-// by COUNT). Two requests that both run it leave what one would.
+// by COUNT), on rows named by constants or values read. Two requests that
+// both run it leave what one would.
 //
 //	repo.NumMilestones = int(countRepoMilestones(sess, repo.ID))
 //	sess.ID(repo.ID).AllCols().Update(repo)          // the rest written back as read
 //	sess.Exec("UPDATE issue SET milestone_id = 0 WHERE milestone_id = ?", m.ID)
 func (r *Result) Recomputes(a *Access) bool {
-	if r == nil || a == nil || a.Kind != KindUpdate || a.Heuristic || a.Table == "" || len(a.Set) == 0 {
+	if r == nil || a == nil {
 		return false
 	}
-	fi := r.Func(a.Fn)
-	changed := dropKept(changedColumns(a), keptColumns(r.b, fi, a))
+	if a.Via != nil {
+		return a.recount // the callee's summary says so
+	}
+	return recomputes(r.b, r.Func(a.Fn), a)
+}
+
+// recomputes is Recomputes on the model fi of a's function, while it is
+// being built (a summary records it for callers: Access.recount).
+func recomputes(b *builder, fi *FuncInfo, a *Access) bool {
+	if a.Kind != KindUpdate || a.Heuristic || a.Table == "" || len(a.Set) == 0 || fi == nil {
+		return false
+	}
+	if a.Via != nil {
+		return a.recount
+	}
+	changed := dropKept(changedColumns(a), keptColumns(b, fi, a))
 	if len(changed) == 0 {
 		return false
+	}
+	// The rows must be the racers' common ones: named by constants or by
+	// values read (the milestone found, its repository), not by a value
+	// of the request (SET is_assigned = true WHERE uid = $assignee).
+	for _, w := range a.Where {
+		if w.Value.IsZero() {
+			if w.Const == "" {
+				return false
+			}
+			continue
+		}
+		if _, ok := unwrap(w.Value.Root).(*ssa.Const); ok && w.Value.Path == "" {
+			continue
+		}
+		if !fromRead(fi, w.Value) && len(sourcesIn(b, fi, w.Value, a.Call)) == 0 {
+			return false
+		}
 	}
 	for _, c := range changed {
 		s, ok := a.SetColumn(c)
@@ -330,7 +362,7 @@ func (r *Result) Recomputes(a *Access) bool {
 			if s.Value.Path == "" && countedBy(fi, s.Value.Root, a.Call) {
 				continue
 			}
-			srcs := r.SourcesAt(a.Fn, s.Value, a.Call)
+			srcs := sourcesIn(b, fi, s.Value, a.Call)
 			if len(srcs) == 0 {
 				return false
 			}
@@ -364,6 +396,30 @@ func countedBy(fi *FuncInfo, v ssa.Value, at ssa.Instruction) bool {
 	for _, x := range fi.Accesses {
 		if x.Call == ssa.CallInstruction(call) && x.Kind == KindRead && x.Count {
 			return true
+		}
+	}
+	return false
+}
+
+// fromRead reports a value a read of fi found or was found by: a field of
+// a row a lookup returned (repo.ID of GetRepositoryByID's result), or the
+// value a lookup's WHERE binds.
+func fromRead(fi *FuncInfo, v Ref) bool {
+	root := unwrap(v.Root)
+	if ex, ok := root.(*ssa.Extract); ok {
+		root = ex.Tuple
+	}
+	for _, x := range fi.Accesses {
+		if x.Kind != KindRead || x.Call == nil {
+			continue
+		}
+		if v.Path != "" && root == ssa.Value(x.Call.Value()) && x.Call.Value() != nil {
+			return true
+		}
+		for _, w := range x.Where {
+			if w.Value.Same(v) {
+				return true
+			}
 		}
 	}
 	return false

@@ -25,10 +25,14 @@ type Repository struct {
 }
 
 type Milestone struct {
-	ID       int64
-	RepoID   int64 `xorm:"INDEX"`
-	Name     string
-	IsClosed bool
+	ID              int64
+	RepoID          int64 `xorm:"INDEX"`
+	Name            string
+	Content         string `xorm:"TEXT"`
+	IsClosed        bool
+	NumIssues       int
+	NumClosedIssues int
+	DeadlineUnix    int64
 }
 
 type Comment struct {
@@ -156,4 +160,98 @@ func DeleteMilestoneRenaming(repoID, id int64, name string) error {
 		return err
 	}
 	return sess.Commit()
+}
+
+func updateMilestone(e *xorm.Session, m *Milestone) error {
+	_, err := e.ID(m.ID).AllCols().Update(m)
+	return err
+}
+
+// changeMilestoneStatus sets the flag and counts the repository's closed
+// milestones again.
+func changeMilestoneStatus(m *Milestone, isClosed bool) error {
+	sess := x.NewSession()
+	defer sess.Close()
+	if err := sess.Begin(); err != nil {
+		return err
+	}
+	m.IsClosed = isClosed
+	if err := updateMilestone(sess, m); err != nil {
+		return err
+	}
+	if _, err := sess.Exec("UPDATE repository SET num_closed_milestones = ? WHERE id = ?", countClosedMilestones(sess, m.RepoID), m.RepoID); err != nil {
+		return err
+	}
+	return sess.Commit()
+}
+
+// closeMilestoneCounted counts the closed milestone in by one.
+func closeMilestoneCounted(m *Milestone) error {
+	sess := x.NewSession()
+	defer sess.Close()
+	if err := sess.Begin(); err != nil {
+		return err
+	}
+	m.IsClosed = true
+	if err := updateMilestone(sess, m); err != nil {
+		return err
+	}
+	if _, err := sess.Exec("UPDATE repository SET num_closed_milestones = num_closed_milestones + 1 WHERE id = ?", m.RepoID); err != nil {
+		return err
+	}
+	return sess.Commit()
+}
+
+// Reopen: two requests both see it closed and both reopen it; the count
+// is taken again by each.
+func Reopen(repoID, id int64) error {
+	m, err := getMilestone(repoID, id)
+	if err != nil {
+		return err
+	}
+	if m.IsClosed {
+		return changeMilestoneStatus(m, false) // ok: both write is_closed = false and count again
+	}
+	return nil
+}
+
+// CloseCounted: both see it open and both add one.
+func CloseCounted(repoID, id int64) error {
+	m, err := getMilestone(repoID, id)
+	if err != nil {
+		return err
+	}
+	if !m.IsClosed {
+		return closeMilestoneCounted(m) // want `check-then-update on milestone\(is_closed\)`
+	}
+	return nil
+}
+
+// reopenFor reopens and also flags the requester's row: a row of the
+// request, not the racers' common one.
+func reopenFor(m *Milestone, uid int64) error {
+	sess := x.NewSession()
+	defer sess.Close()
+	if err := sess.Begin(); err != nil {
+		return err
+	}
+	m.IsClosed = false
+	if err := updateMilestone(sess, m); err != nil {
+		return err
+	}
+	if _, err := sess.Exec("UPDATE watch SET is_notified = true WHERE user_id = ? AND repo_id = ?", uid, m.RepoID); err != nil {
+		return err
+	}
+	return sess.Commit()
+}
+
+func ReopenFor(repoID, id, uid int64) error {
+	m, err := getMilestone(repoID, id)
+	if err != nil {
+		return err
+	}
+	if m.IsClosed {
+		return reopenFor(m, uid) // want `check-then-update on milestone\(is_closed\)`
+	}
+	return nil
 }
