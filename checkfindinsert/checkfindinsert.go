@@ -74,7 +74,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
-			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) && !savedAfter(fi, ins) {
+			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) && !dbcall.SavedAfter(fi, ins) {
 				b := uniqueness(cat, read, ins, cols)
 				if c.rerun(txs, b, read, ins) {
 					continue
@@ -135,43 +135,6 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			}
 		}
 	}
-}
-
-// savedAfter reports a gorm FirstOrCreate whose error nothing reads,
-// followed by a Save of the same model: a request losing the insert race
-// goes on as if it had found the row, and Save writes the row by its
-// primary key (an update, or gorm's insert on conflict when none
-// matched). Created or found, the row ends up the same.
-//
-//	option := Option{Key: key}
-//	DB.FirstOrCreate(&option, Option{Key: key})
-//	option.Value = value
-//	DB.Save(&option)
-func savedAfter(fi *dbcall.FuncInfo, ins *dbcall.Access) bool {
-	if len(ins.Err) > 0 || ins.Via != nil || ins.Method != "FirstOrCreate" {
-		return false
-	}
-	model := firstArg(ins.Call)
-	if model == nil {
-		return false
-	}
-	for _, a := range fi.Accesses {
-		if a.Via == nil && a.Method == "Save" && firstArg(a.Call) == model &&
-			ssautil.ReachesWithout(ins.Call, a.Call, func(ssa.Instruction) bool { return false }) {
-			return true
-		}
-	}
-	return false
-}
-
-// firstArg returns the first argument of a method call (the model of a
-// gorm finisher), unwrapped.
-func firstArg(call ssa.CallInstruction) ssa.Value {
-	args := ssautil.CallArgs(call.Common())
-	if len(args) == 0 {
-		return nil
-	}
-	return ssautil.Unwrap(args[0])
 }
 
 type decision struct {

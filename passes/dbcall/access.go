@@ -227,6 +227,9 @@ type Access struct {
 	// the access Partial.
 	frags     []whereFrag
 	fragsOnly bool
+	// Saves reports a save of the model (gorm Save): the whole row
+	// written by its primary key, inserted when no row matches.
+	Saves bool
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

@@ -297,6 +297,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return []*Access{&read, a}
 	case "save":
 		a.Kind = KindUpdate
+		a.Saves = true
 		if isFreshLiteral(value) && !storesField(value, fields, true) {
 			a.Kind = KindInsert
 		}
@@ -1192,4 +1193,42 @@ func stringSliceLiteral(v ssa.Value) ([]string, bool) {
 		}
 	}
 	return out, true
+}
+
+// SavedAfter reports an insert the library decides with its own lookup
+// (CheckedBy: gorm FirstOrCreate) whose error nothing reads, followed in fi
+// by a save of the same model (Saves): a request losing the insert race
+// goes on as if it had found the row, and the save writes the row by its
+// primary key (an update, or an insert when none matched). Created or
+// found, the row ends up the same.
+//
+//	option := Option{Key: key}
+//	DB.FirstOrCreate(&option, Option{Key: key})
+//	option.Value = value
+//	DB.Save(&option)
+func SavedAfter(fi *FuncInfo, ins *Access) bool {
+	if len(ins.Err) > 0 || ins.Via != nil || ins.CheckedBy == nil {
+		return false
+	}
+	model := modelArg(ins.Call)
+	if model == nil {
+		return false
+	}
+	for _, a := range fi.Accesses {
+		if a.Via == nil && a.Saves && modelArg(a.Call) == model &&
+			ssautil.ReachesWithout(ins.Call, a.Call, func(ssa.Instruction) bool { return false }) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelArg returns the first argument of a gorm finisher call (the
+// model), unwrapped.
+func modelArg(call ssa.CallInstruction) ssa.Value {
+	args := ssautil.CallArgs(call.Common())
+	if len(args) == 0 {
+		return nil
+	}
+	return ssautil.Unwrap(args[0])
 }
