@@ -48,7 +48,7 @@ func checkCapacity(pass *analysis.Pass, reach *ssautil.Reach, txs *txscope.Resul
 			continue
 		}
 		d := decision{Decision: dbcall.Decision{Access: count, Found: 1 - l.Under}, ifi: l.ifi}
-		if !decides(reach, d, ins) {
+		if !decides(reach, d, ins.Call) {
 			continue
 		}
 		cols, ok := countKey(cat, count, ins)

@@ -70,6 +70,16 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		return // runs once (main, init, a command): it cannot race with itself
 	}
 	decisions := decisionsOf(db, fi.Fn)
+	if parent := fi.Fn.Parent(); parent != nil && dbcall.MadeAt(fi.Fn) != nil {
+		// The maker's own lookups decide what its callback (a
+		// transaction's) inserts: they come after fn's, which supersede
+		// them.
+		for _, d := range decisionsOf(db, parent) {
+			if d.Access.Fn == parent {
+				decisions = append(decisions, d)
+			}
+		}
+	}
 	for _, ins := range fi.Accesses {
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
@@ -103,11 +113,24 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			continue
 		}
 		reported := false
+		rechecked := false // a lookup of fn decides the insert: the maker's lookup is not the last word
 		for _, d := range decisions {
 			if d.Access.Kind != dbcall.KindRead && d.Access.Kind != dbcall.KindUpdate || d.Access.Call == ins.Call {
 				continue
 			}
-			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
+			outer := d.Access.Fn != fi.Fn
+			if outer && rechecked {
+				continue
+			}
+			// The maker's lookup compares its own values: the insert's are
+			// the ones the maker bound to the closure.
+			ins := ins
+			if outer {
+				ins = db.AsMaker(ins, d.Access)
+			} else if _, ok := sameKey(db, cat, d.Access, ins); ok && ssautil.Before(d.Access.Call, ins.Call) {
+				rechecked = true
+			}
+			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins.Call) && !safe(db, txs, fi, d.Access, ins) {
 				if mintedKey(db, ins, cols) {
 					reported = true // a key minted in this run: no other request holds it
 					break
@@ -154,28 +177,61 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 			out = append(out, decision{d, ifi})
 		}
 	}
+	// fn's own lookups first: one of them deciding an insert supersedes a
+	// lookup of fn's maker (the row looked up again inside the callback).
+	slices.SortStableFunc(out, func(x, y decision) int {
+		return cmpBool(x.Access.Fn != fn, y.Access.Fn != fn)
+	})
 	return out
 }
 
-// decides reports whether the branch lets the insert run only when the read
-// found nothing: the insert is reachable from the not-found side and not
-// from the found side.
-func decides(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
+func cmpBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case !x:
+		return -1
+	}
+	return 1
+}
+
+// decides reports whether the branch lets the insert at at run only when
+// the read found nothing: the insert is reachable from the not-found side
+// and not from the found side.
+func decides(reach *ssautil.Reach, d decision, at ssa.Instruction) bool {
 	blk := d.ifi.Block()
 	found, notFound := blk.Succs[d.Found], blk.Succs[1-d.Found]
-	target := ins.Call.Block()
-	if !ssautil.Before(d.Access.Call, d.ifi) && d.Access.Call.Block() != blk {
+	if at.Parent() != d.ifi.Parent() {
+		// An insert in a closure the branch's function makes (a
+		// transaction's callback) runs where the closure is made.
+		at = dbcall.MadeAt(at.Parent())
+		if at == nil || at.Parent() != d.ifi.Parent() {
+			return false
+		}
+	}
+	target := at.Block()
+	start := d.Access.Call.Block()
+	if d.Access.Call.Parent() != d.ifi.Parent() {
+		// The lookup of the closure's maker, whose outcome the closure
+		// captured (dbcall's captured decisions): it ran before the
+		// closure was made, and the closure's body starts at its entry.
+		made := dbcall.MadeAt(d.ifi.Parent())
+		if made == nil || !ssautil.Before(d.Access.Call, made) {
+			return false
+		}
+		start = d.ifi.Parent().Blocks[0]
+	} else if !ssautil.Before(d.Access.Call, d.ifi) && start != blk {
 		return false
 	}
 	// The found side may reach the insert only by running the lookup
 	// again (a loop that looks up each item before inserting it).
-	if !reach.Reachable(notFound, target) || reach.ReachableNotThrough(found, target, d.Access.Call.Block()) {
+	if !reach.Reachable(notFound, target) || reach.ReachableNotThrough(found, target, start) {
 		return false
 	}
 	// Every path from the lookup to the insert must take the not-found
 	// edge: "if err != nil && !errors.Is(err, sql.ErrNoRows) { return }"
 	// lets the found case reach the insert around the branch.
-	return !reach.ReachableAvoiding(d.Access.Call.Block(), target, blk, notFound)
+	return !reach.ReachableAvoiding(start, target, blk, notFound)
 }
 
 // sameKey reports whether the insert writes the key the read looked up: every

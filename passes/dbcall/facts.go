@@ -1371,7 +1371,10 @@ func ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
 				if st == nil {
 					continue
 				}
-				if pr := paramRefOf(fn, refOf(st)); pr.Param >= 0 && pr.Path == "" {
+				// A key normalized on the way in (Email:
+				// strings.ToLower(email)) is the parameter's key, as
+				// foldedSame has it.
+				if pr := paramRefOf(fn, unfold(refOf(st))); pr.Param >= 0 && pr.Path == "" {
 					out = append(out, ctorField{Result: i, Path: "." + fieldName(fa.X.Type(), fa.Field), Param: pr.Param})
 				}
 			}

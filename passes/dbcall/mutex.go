@@ -100,6 +100,16 @@ func held(fn *ssa.Function, a, b ssa.Instruction) bool {
 	return false
 }
 
+// MadeAt returns the instruction of fn's enclosing function that makes
+// the closure fn (the first, if several do; or the call passing it as a
+// value), or nil for a declared function.
+func MadeAt(fn *ssa.Function) ssa.Instruction {
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	return closureOf(fn.Parent(), fn)
+}
+
 // closureOf returns the MakeClosure (or the function value use) in parent
 // that makes fn.
 func closureOf(parent, fn *ssa.Function) ssa.Instruction {

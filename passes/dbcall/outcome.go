@@ -127,7 +127,8 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 		(*phis)[x] = found
 		return found
 	}
-	return nil
+	// An error or count the closure's maker got and the closure captured.
+	return fi.capturedAccess(v, false)
 }
 
 // Decision is a branch on whether a read found a row.
@@ -234,7 +235,160 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 	if a := fi.signalOf(v); a != nil && a.Found.Signal == SignalBool {
 		return a, !a.Found.Negated, true
 	}
+	// A flag the closure's maker computed and the closure captured
+	// (isCreate := u == nil; tx callback: if !isCreate { ... }).
+	if pfi, vals := fi.captured(v); len(vals) == 1 {
+		return pfi.foundnessDepth(vals[0], b, depth+1)
+	}
 	return nil, false, false
+}
+
+// captured returns, for a value of a closure fn that fn's maker bound to
+// it, the FuncInfo of the maker and the values the maker gave it: the
+// value bound to a free variable, or, for a load of a captured variable
+// (bound by address), every value the maker stored into the variable
+// before making the closure. A decision the maker made and the closure
+// acts on (the row looked up on the pool, tested inside a transaction
+// callback) is then the maker's:
+//
+//	u, err := models.FindByEmail(db, email)   // the maker's lookup
+//	db.Transaction(func(tx *pop.Connection) error {
+//		if u != nil { return ErrExists }       // tests the captured row
+//		return tx.Create(newUser)
+//	})
+//
+// Stores the closure (or a later statement) makes are not the maker's
+// decision. The maker's FuncInfo is there once the maker is analyzed
+// (closures are analyzed first), so this answers for checkers, not while
+// the closure's own model is being built.
+func (fi *FuncInfo) captured(v ssa.Value) (*FuncInfo, []ssa.Value) {
+	if fi == nil || fi.b == nil || fi.Fn.Parent() == nil {
+		return nil, nil
+	}
+	pfi := fi.b.infos[fi.Fn.Parent()]
+	if pfi == nil {
+		return nil, nil
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.FreeVar:
+		bound := ssautil.ClosureBinding(x)
+		if bound == nil {
+			return nil, nil
+		}
+		if _, byAddr := bound.(*ssa.Alloc); byAddr {
+			return nil, nil
+		}
+		return pfi, []ssa.Value{bound}
+	case *ssa.UnOp:
+		fv, ok := x.X.(*ssa.FreeVar)
+		if x.Op != token.MUL || !ok {
+			return nil, nil
+		}
+		alloc, ok := ssautil.ClosureBinding(fv).(*ssa.Alloc)
+		if !ok || alloc.Referrers() == nil {
+			return nil, nil
+		}
+		mc := closureOf(fi.Fn.Parent(), fi.Fn)
+		if mc == nil || storedBefore(fv, x) {
+			return nil, nil
+		}
+		var vals []ssa.Value
+		for _, ref := range *alloc.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != ssa.Value(alloc) || st.Parent() != fi.Fn.Parent() || !ssautil.Before(st, mc) {
+				continue
+			}
+			vals = append(vals, st.Val)
+		}
+		return pfi, vals
+	}
+	return nil, nil
+}
+
+// reachingNil returns the access whose nil row a load of a local variable
+// holds, when every store into the variable that may reach the load is
+// that row: the variable a closure captures is assigned again later (u =
+// newUser(...) once the lookup found none), yet at the test it is the
+// lookup's row.
+//
+//	u, err := findUser(db, email)
+//	isCreate := u == nil          // the lookup's outcome
+//	if isCreate { u = newUser(email) }
+func (fi *FuncInfo) reachingNil(v ssa.Value) *Access {
+	ld, ok := unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return nil
+	}
+	var found *Access
+	for _, ref := range *alloc.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != ssa.Value(alloc) || !mayReach(st, ld) {
+			continue
+		}
+		a := fi.nils[unwrap(st.Val)]
+		if a == nil || found != nil && found != a {
+			return nil
+		}
+		found = a
+	}
+	return found
+}
+
+// mayReach reports whether the instruction from may run before to in one
+// run of their function.
+func mayReach(from, to ssa.Instruction) bool {
+	if from.Block() == to.Block() && ssautil.Index(from) < ssautil.Index(to) {
+		return true
+	}
+	for _, succ := range from.Block().Succs {
+		if ssautil.Reachable(succ, to.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedBefore reports whether the closure may store into the captured
+// variable fv before the load ld: acc, err = create(tx, acc) makes err
+// the callee's, not the maker's.
+func storedBefore(fv *ssa.FreeVar, ld ssa.Instruction) bool {
+	if fv.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *fv.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != ssa.Value(fv) {
+			continue
+		}
+		if mayReach(st, ld) {
+			return true
+		}
+	}
+	return false
+}
+
+// capturedAccess returns the maker's access whose found-signal (or nil
+// row, when nils is set) every value captured v stands for carries.
+func (fi *FuncInfo) capturedAccess(v ssa.Value, nils bool) *Access {
+	pfi, vals := fi.captured(v)
+	var found *Access
+	for _, cv := range vals {
+		var a *Access
+		if nils {
+			a = pfi.nils[unwrap(cv)]
+		} else {
+			a = pfi.signalOf(cv)
+		}
+		if a == nil || found != nil && found != a {
+			return nil
+		}
+		found = a
+	}
+	return found
 }
 
 // isNotFoundSentinel reports whether the global named name means "no row"
@@ -266,6 +420,14 @@ func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 	}
 	if a := fi.nils[l]; a != nil && isNil(r) && (op == token.EQL || op == token.NEQ) {
 		return a, op == token.NEQ, true
+	}
+	if isNil(r) && (op == token.EQL || op == token.NEQ) {
+		if a := fi.capturedAccess(l, true); a != nil {
+			return a, op == token.NEQ, true
+		}
+		if a := fi.reachingNil(l); a != nil {
+			return a, op == token.NEQ, true
+		}
 	}
 	// Put the signal on the left.
 	if fi.signalOf(l) == nil && fi.signalOf(r) != nil {

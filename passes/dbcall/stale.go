@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -586,6 +587,64 @@ func (b *builder) consumedByCaller(fi *FuncInfo, anon *ssa.Function, del *Access
 	}
 	read, _ := b.consumedReadAt(fi, &lifted, mc.Block(), del)
 	return read
+}
+
+// AsMaker returns the access a of a closure (a transaction's callback) as
+// the closure's maker sees it where read, a lookup of the maker, found no
+// row: each value the closure captured is the value the maker bound to
+// it, and a captured variable the maker assigned more than once is the
+// value it stored other than read's row, which is nil there (u =
+// newUser(email) once the lookup found none). Values the maker cannot
+// name become unknown. a itself is returned when it is no closure's.
+func (r *Result) AsMaker(a, read *Access) *Access {
+	if a == nil || a.Fn == nil || a.Fn.Parent() == nil || read == nil || read.Fn != a.Fn.Parent() {
+		return a
+	}
+	lift := func(bs []Binding) []Binding {
+		out := make([]Binding, len(bs))
+		for i, b := range bs {
+			b.Value = r.b.resolveRef(liftRefNot(b.Value, read))
+			out[i] = b
+		}
+		return out
+	}
+	lifted := *a
+	lifted.Fn = read.Fn
+	lifted.Set = lift(a.Set)
+	lifted.Where = lift(a.Where)
+	return &lifted
+}
+
+// liftRefNot is liftRef where the lookup read found no row: of the values
+// the maker stored into a captured variable, read's row is left out.
+func liftRefNot(r Ref, read *Access) Ref {
+	fv, ok := unwrap(r.Root).(*ssa.FreeVar)
+	if !ok {
+		return r
+	}
+	alloc, ok := ssautil.ClosureBinding(fv).(*ssa.Alloc)
+	if !ok || soleStore(alloc) != nil || alloc.Referrers() == nil {
+		return liftRef(r)
+	}
+	var val ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != ssa.Value(alloc) || slices.Contains(read.Found.Nil, unwrap(st.Val)) {
+			continue
+		}
+		if val != nil {
+			return Ref{}
+		}
+		val = st.Val
+	}
+	if val == nil {
+		return Ref{}
+	}
+	o := refOf(val)
+	if o.Root == nil {
+		return Ref{}
+	}
+	return Ref{Root: o.Root, Path: o.Path + r.Path}
 }
 
 // liftRef returns r as its closure's maker sees it: a free variable is the
