@@ -31,7 +31,11 @@
 // Column 7 of corpus.tsv (optional) lists prepare steps applied to the
 // checkout before each run: placeholder:PATH (an empty file, or a directory
 // with one when PATH ends in /, for //go:embed patterns a front-end build
-// fills) and rm:PATH (a package whose module the proxy refuses).
+// fills), rm:PATH (a package whose module the proxy refuses, or a go.work
+// whose other modules need one) and replace:MODULE=OWNER/NAME@COMMIT (a
+// module the proxy refuses that a package the service needs imports:
+// its fetched mirror's tree at COMMIT is unpacked under .corpus-replace/
+// in the checkout and the module replaced by it in the root go.mod).
 //
 // Paths in summary.txt are relative to the service's checkout, so runs in
 // different roots compare equal. -diff matches findings by service,
@@ -79,7 +83,9 @@ type entry struct {
 	// each run (idempotent): "placeholder:PATH" creates an empty file at
 	// PATH (or, with a trailing slash, a directory holding one) for a
 	// //go:embed pattern whose files a front-end build would produce;
-	// "rm:PATH" removes a package whose module the proxy refuses.
+	// "rm:PATH" removes a package whose module the proxy refuses;
+	// "replace:MODULE=OWNER/NAME@COMMIT" replaces a module the proxy
+	// refuses by the fetched mirror's tree at COMMIT.
 	prepare []string
 }
 
@@ -174,9 +180,16 @@ func parseTSV(text string) ([]entry, error) {
 					continue
 				}
 				verb, path, ok := strings.Cut(p, ":")
+				if verb == "replace" {
+					if _, _, _, err := parseReplace(path); err != nil {
+						return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q: %v", i+1, p, err)
+					}
+					e.prepare = append(e.prepare, p)
+					continue
+				}
 				if !ok || (verb != "placeholder" && verb != "rm") || path == "" ||
 					filepath.IsAbs(path) || strings.HasPrefix(filepath.Clean(path), "..") {
-					return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q (want placeholder:PATH or rm:PATH inside the checkout)", i+1, p)
+					return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q (want placeholder:PATH, rm:PATH inside the checkout, or replace:MODULE=OWNER/NAME@COMMIT)", i+1, p)
 				}
 				e.prepare = append(e.prepare, p)
 			}
@@ -262,6 +275,10 @@ func prepare(checkoutDir string, steps []string) error {
 		verb, path, _ := strings.Cut(s, ":")
 		full := filepath.Join(checkoutDir, path)
 		switch verb {
+		case "replace":
+			if err := replaceModule(checkoutDir, path); err != nil {
+				return err
+			}
 		case "rm":
 			if err := os.RemoveAll(full); err != nil {
 				return err
@@ -281,6 +298,64 @@ func prepare(checkoutDir string, steps []string) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// parseReplace splits a replace step's MODULE=OWNER/NAME@COMMIT.
+func parseReplace(s string) (module, repo, commit string, err error) {
+	module, rest, ok := strings.Cut(s, "=")
+	repo, commit, ok2 := strings.Cut(rest, "@")
+	owner, name, ok3 := strings.Cut(repo, "/")
+	if !ok || !ok2 || !ok3 || module == "" || owner == "" || name == "" || strings.ContainsAny(name, "/ ") ||
+		len(commit) != 40 || strings.Trim(commit, "0123456789abcdef") != "" {
+		return "", "", "", fmt.Errorf("want MODULE=OWNER/NAME@COMMIT (40 hex digits)")
+	}
+	return module, repo, commit, nil
+}
+
+// replaceModule unpacks the fetched mirror of a module the proxy refuses
+// at its pinned commit under checkoutDir/.corpus-replace/OWNER+NAME (once)
+// and replaces the module by it in the checkout's root go.mod. The
+// directory's leading dot keeps it out of ./... patterns.
+func replaceModule(checkoutDir, step string) error {
+	module, repo, commit, err := parseReplace(step)
+	if err != nil {
+		return err
+	}
+	rel := filepath.Join(".corpus-replace", strings.Replace(repo, "/", "+", 1))
+	dst := filepath.Join(checkoutDir, rel)
+	if _, err := os.Stat(filepath.Join(dst, "go.mod")); err != nil {
+		gitDir := filepath.Join(*mirror, strings.Replace(repo, "/", "+", 1), "repo")
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return err
+		}
+		archive := exec.Command("git", "--git-dir="+gitDir, "archive", commit)
+		untar := exec.Command("tar", "-x", "-C", dst)
+		pipe, err := archive.StdoutPipe()
+		if err != nil {
+			return err
+		}
+		untar.Stdin = pipe
+		if err := untar.Start(); err != nil {
+			return err
+		}
+		var stderr bytes.Buffer
+		archive.Stderr = &stderr
+		if err := archive.Run(); err != nil {
+			untar.Wait()
+			os.RemoveAll(dst)
+			return fmt.Errorf("replace %s: git archive %s in %s (fetch %s first): %v: %s", module, commit, gitDir, repo, err, stderr.Bytes())
+		}
+		if err := untar.Wait(); err != nil {
+			return fmt.Errorf("replace %s: tar: %v", module, err)
+		}
+	}
+	cmd := exec.Command("go", "mod", "edit", "-replace", module+"=./"+filepath.ToSlash(rel))
+	cmd.Dir = checkoutDir
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("replace %s: go mod edit: %v: %s", module, err, out)
 	}
 	return nil
 }

@@ -115,3 +115,19 @@ func TestGoCrashed(t *testing.T) {
 	assert.False(t, goCrashed([]byte("/root/go/pkg/mod/m@v1/olm/x.go:4:11: fatal error: olm/olm.h: No such file or directory\n")))
 	assert.False(t, goCrashed([]byte("idemvet: schema: x.sql:3: could not read this statement\n")))
 }
+
+func TestParseReplace(t *testing.T) {
+	commit := strings.Repeat("ab", 20)
+	m, repo, c, err := parseReplace("example.org/mod=owner/name@" + commit)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"example.org/mod", "owner/name", commit}, []string{m, repo, c})
+	for _, bad := range []string{"example.org/mod", "example.org/mod=owner@" + commit, "=owner/name@" + commit, "m=owner/name@v1.7.1", "m=owner/a/b@" + commit} {
+		_, _, _, err := parseReplace(bad)
+		assert.Error(t, err, bad)
+	}
+	_, err = parseTSV("h\nsvc\to/svc\tabc\t.\t\t\treplace:m=owner/name@v1\n")
+	assert.Error(t, err)
+	es, err := parseTSV("h\nsvc\to/svc\tabc\t.\t\t\treplace:m=owner/name@" + commit + "\n")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"replace:m=owner/name@" + commit}, es[0].prepare)
+}

@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // MustExtractDoc returns the documentation of the analyzer name from the
@@ -75,10 +77,11 @@ func Imports(pkg *types.Package, paths ...string) bool {
 
 // FuncName returns the full name of the function or method a call invokes
 // statically or through an interface, with the receiver as
-// types.Func.FullName spells it, or "" when the callee is dynamic.
+// types.Func.FullName spells it (a fork's package written as the library
+// it forks, apis.FullName), or "" when the callee is dynamic.
 func FuncName(call *ssa.CallCommon) string {
 	if f := CalleeFunc(call); f != nil {
-		return f.FullName()
+		return apis.FullName(f)
 	}
 	return ""
 }

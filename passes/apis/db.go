@@ -297,6 +297,7 @@ var DBPackages = []string{
 // DBPackage reports whether path is one of the database libraries'
 // packages or below one.
 func DBPackage(path string) bool {
+	path = Canonical(path)
 	for _, p := range DBPackages {
 		if path == p || strings.HasPrefix(path, p+"/") {
 			return true

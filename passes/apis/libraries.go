@@ -64,6 +64,7 @@ var describedPrefixes = []string{
 
 // Described reports whether path is a library these tables describe.
 func Described(path string) bool {
+	path = Canonical(path)
 	for _, p := range describedPrefixes {
 		if path == p || strings.HasPrefix(path, p) && (strings.HasSuffix(p, "/") || len(path) > len(p) && (path[len(p)] == '/' || path[len(p)] == '.')) {
 			return true

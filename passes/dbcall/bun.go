@@ -40,7 +40,7 @@ func bunStarter(call *ssa.CallCommon) (string, bool) {
 // with its receiver's type name ("" for a function).
 func libMethod(call *ssa.CallCommon, pkg string) (f *types.Func, recv string, ok bool) {
 	f = analysisutil.CalleeFunc(call)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != pkg {
+	if f == nil || f.Pkg() == nil || apis.Canonical(f.Pkg().Path()) != pkg {
 		return f, "", false
 	}
 	sig, _ := f.Type().(*types.Signature)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // Transactions carried in a context.Context. Clean-architecture services
@@ -58,7 +59,7 @@ func IsContext(t types.Type) bool { return types.TypeString(t, nil) == "context.
 // application named like a transaction or an executor over one (StoreTx,
 // DBTX, Querier interfaces).
 func TxLike(t types.Type) bool {
-	s := types.TypeString(t, nil)
+	s := apis.TypeString(t)
 	switch s {
 	case "*database/sql.Tx", "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v4.Tx", "*github.com/jmoiron/sqlx.Tx", "*gorm.io/gorm.DB", "*github.com/jinzhu/gorm.DB", "*github.com/uptrace/bun.Tx", "github.com/uptrace/bun.Tx", "*github.com/gobuffalo/pop/v6.Connection":
 		return true

@@ -435,7 +435,7 @@ func methodOf(call *ssa.CallCommon) (apis.Method, bool) {
 	if f == nil {
 		return apis.Method{}, false
 	}
-	if m, ok := apis.Methods[f.FullName()]; ok {
+	if m, ok := apis.Methods[apis.FullName(f)]; ok {
 		return m, true
 	}
 	if m, ok := entExecQuery(f); ok {

@@ -549,7 +549,7 @@ func PopTxField(fa *ssa.FieldAddr) bool {
 // model stored in Value.
 func (b *builder) popModelTableName(call *ssa.CallCommon) string {
 	f := analysisutil.CalleeFunc(call)
-	if f == nil || f.Name() != "TableName" || f.Pkg() == nil || f.Pkg().Path() != apis.PopPkg {
+	if f == nil || f.Name() != "TableName" || f.Pkg() == nil || apis.Canonical(f.Pkg().Path()) != apis.PopPkg {
 		return ""
 	}
 	sig, _ := f.Type().(*types.Signature)

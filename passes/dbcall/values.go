@@ -2,6 +2,7 @@ package dbcall
 
 import (
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -377,5 +378,5 @@ func isNil(v ssa.Value) bool {
 // typeName returns the full name of a named type, with a leading "*" for a
 // pointer to it.
 func typeName(t types.Type) string {
-	return types.TypeString(t, nil)
+	return apis.TypeString(t)
 }

@@ -1050,7 +1050,7 @@ func holdsTx(t types.Type, depth int) bool { return holdsTxSeen(t, depth, map[ty
 // holdsTxSeen is holdsTx with the types already looked into (a struct of
 // structs fans out at every level).
 func holdsTxSeen(t types.Type, depth int, seen map[types.Type]bool) bool {
-	if isTxType(t) || types.TypeString(t, nil) == "*"+apis.GormPkg+".DB" || types.TypeString(t, nil) == "*"+apis.GormV1Pkg+".DB" || types.TypeString(t, nil) == "*"+apis.PopPkg+".Connection" {
+	if s := apis.TypeString(t); isTxType(t) || s == "*"+apis.GormPkg+".DB" || s == "*"+apis.GormV1Pkg+".DB" || s == "*"+apis.PopPkg+".Connection" {
 		return true
 	}
 	if depth > 3 || seen[t] {
