@@ -147,7 +147,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 					reported = true
 					break
 				}
-				c.report(fi.Fn, v, diagnostic(pass, d.Access, ins, cols, b))
+				c.report(fi.Fn, v, lockedAbsent(pass, db, cat, txs, d.Access, ins, diagnostic(pass, d.Access, ins, cols, b)))
 				reported = true
 				break
 			}
@@ -491,6 +491,42 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 		Message:  msg,
 		Related:  []analysis.RelatedInformation{{Pos: read.Pos, Message: "the lookup that decides this insert"}},
 	}
+}
+
+// lockedAbsent adds to a check-then-insert's message that the lookup
+// deciding it (or another read of the key in the insert's transaction,
+// before it) takes a row lock, which serializes nothing here:
+// the lookup found no row, and PostgreSQL and MySQL (under READ
+// COMMITTED) lock only rows that exist. Two requests both lock nothing,
+// both find none and both insert.
+//
+//	tx.QueryRow("SELECT id FROM payments WHERE hash = $1 FOR UPDATE", h).Scan(&id)
+//	if errors.Is(err, sql.ErrNoRows) { tx.Exec("INSERT INTO payments ...") }
+func lockedAbsent(pass *analysis.Pass, db *dbcall.Result, cat *schema.Catalog, txs *txscope.Result, read, ins *dbcall.Access, d analysis.Diagnostic) analysis.Diagnostic {
+	lock := read
+	if read.Lock == sqltext.LockNone {
+		lock = nil
+		if tx := txs.Of(ins); tx != nil {
+			for _, a := range tx.Accesses {
+				if a.Kind != dbcall.KindRead || a.Lock == sqltext.LockNone || a.Fn != ins.Fn || !ssautil.Before(a.Call, ins.Call) {
+					continue
+				}
+				if _, ok := sameKey(db, cat, a, ins); ok {
+					lock = a // a locking read of the key the insert writes
+					break
+				}
+			}
+		}
+	}
+	if lock == nil || read.Kind != dbcall.KindRead {
+		return d
+	}
+	what := "the lookup's row lock (" + lock.Lock.String() + ")"
+	if lock != read {
+		what = "the row lock at " + analysisutil.Position(pass.Fset, lock.Pos) + " (" + lock.Lock.String() + ")"
+	}
+	d.Message = strings.Replace(d.Message, ": ", fmt.Sprintf(": %s locks no row when none matches, so it does not keep a concurrent request out; ", what), 1)
+	return d
 }
 
 // updateThenInsert words the race of an UPDATE whose "no row matched"

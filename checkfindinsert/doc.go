@@ -36,7 +36,16 @@
 // methods, sqlc-generated queries, gorm chains, interfaces and transaction
 // callbacks, in any package. It reports at the insert, or at the call that
 // leads to it, in the function where the lookup's outcome decides it; the
-// lookup is related information.
+// lookup is related information. A lookup made before a transaction
+// callback decides what the callback inserts, whether the branch is taken
+// outside (the callback is made only when nothing was found) or inside it
+// on a captured value (isCreate := u == nil, then if !isCreate in the
+// callback); a lookup of the same key repeated in the callback is the one
+// judged.
+//
+// A lookup with FOR UPDATE (or FOR SHARE) does not make the race safe: it
+// locks the rows it finds, and here it finds none, so two requests both
+// lock nothing and both insert. The message says so.
 //
 // It stays silent when the insert is made safe: ON CONFLICT, INSERT IGNORE,
 // ON DUPLICATE KEY UPDATE or INSERT OR IGNORE; its error tested for a unique

@@ -178,3 +178,38 @@ func (a *API) Touch(w http.ResponseWriter, r *http.Request) error {
 		return tx.Create(&models.Account{Email: email, Audience: aud}) // ok: not decided by the lookup
 	})
 }
+
+// Lock looks the account up FOR UPDATE inside the callback: when none
+// exists the lock holds nothing, and both requests create it.
+func (a *API) Lock(w http.ResponseWriter, r *http.Request) error {
+	email, aud := r.FormValue("email"), r.FormValue("aud")
+	return a.db.Transaction(func(tx *pop.Connection) error {
+		acc, err := models.LockByEmail(tx, email, aud)
+		if err != nil && !models.IsMissing(err) {
+			return err
+		}
+		if acc != nil {
+			return ErrExists
+		}
+		return tx.Create(&models.Account{Email: email, Audience: aud}) // want `check-then-insert on accounts\(email, audience\): the lookup's row lock \(FOR UPDATE\) locks no row when none matches`
+	})
+}
+
+// Relock looks the account up on the pool, then locks it by the same key
+// in the callback before creating it: the lock, again, holds no row.
+func (a *API) Relock(w http.ResponseWriter, r *http.Request) error {
+	email, aud := r.FormValue("email"), r.FormValue("aud")
+	return a.db.Transaction(func(tx *pop.Connection) error {
+		acc, err := models.FindByEmail(tx, email, aud)
+		if err != nil && !models.IsMissing(err) {
+			return err
+		}
+		if acc != nil {
+			return ErrExists
+		}
+		if _, err := models.LockByEmail(tx, email, aud); err != nil && !models.IsMissing(err) {
+			return err
+		}
+		return tx.Create(&models.Account{Email: email, Audience: aud}) // want `check-then-insert on accounts\(email, audience\): the row lock at api.go:\d+ \(FOR UPDATE\) locks no row when none matches`
+	})
+}
