@@ -9,8 +9,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/report"
 )
+
+// TestPatterns compiles every pattern the suite's packages declare with
+// lazyregexp (compiled on first use, so a bad one would fail only the run
+// that reaches it).
+func TestPatterns(t *testing.T) {
+	lazyregexp.MustCompileAll()
+}
 
 // TestValidate checks the suite the way drivers do: unique names, one owner
 // per fact type, acyclic requirements.

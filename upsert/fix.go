@@ -10,12 +10,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
 // assignLHS matches the column of an assignment right before its value:
 // "created_at = ", "t.created_at=".
-var assignLHS = regexp.MustCompile(`(?i)([a-z_][a-z0-9_]*\.)?([a-z_][a-z0-9_]*)\s*=\s*$`)
+var assignLHS = lazyregexp.New(`(?i)([a-z_][a-z0-9_]*\.)?([a-z_][a-z0-9_]*)\s*=\s*$`)
 
 // removeAssignment deletes "col = value" from the DO UPDATE list,
 //
@@ -119,7 +120,7 @@ func (u *upsert) sqlLiteral(text string) *ast.BasicLit {
 // eventCounter matches the columns that count events one at a time, where
 // the seed's right form, count = t.count + EXCLUDED.count, is certain:
 // not balances, stock, versions or positions, which move otherwise.
-var eventCounter = regexp.MustCompile(`(?i)(^|_)(count|counter|hits|views|uses|visits|logins|clicks|opens|downloads|plays)$`)
+var eventCounter = lazyregexp.New(`(?i)(^|_)(count|counter|hits|views|uses|visits|logins|clicks|opens|downloads|plays)$`)
 
 // addToExisting rewrites the value of a reset event counter to add to the
 // existing one,

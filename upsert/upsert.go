@@ -4,12 +4,12 @@ import (
 	_ "embed"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/report"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
@@ -304,10 +304,10 @@ var initialStates = map[string]bool{
 }
 
 var (
-	stateColumn   = regexp.MustCompile(`^(status|state|phase|stage|step)$|_(status|state|phase|stage)$`)
-	counterColumn = regexp.MustCompile(`^(count|counter|attempts?|retries|retry_count|tries|failures|hits|views|uses|usage|balance|quantity|qty|stock|inventory|total|score|points|credits|version|revision|seq|sequence|position)$|_(count|counter|attempts|retries|tries|failures|hits|views|uses|total|balance|quantity|score|points|credits)$`)
-	flagColumn    = regexp.MustCompile(`^(is|has|was)_|^(verified|confirmed|processed|done|completed|read|seen|sent|delivered|paid|acknowledged|acked|published|locked|claimed|notified|approved|handled|consumed|finished|redeemed|used|claimed)$`)
-	markerColumn  = regexp.MustCompile(`^(completed|finished|processed|sent|delivered|paid|verified|confirmed|acknowledged|acked|locked|claimed|leased|started|approved|published|notified|read|seen|done|redeemed|consumed|handled|succeeded|failed|attempted|picked|dispatched|run|ran)_(at|by|until|on)$|^(locked_by|claimed_by|lease_owner|leased_by|worker_id|worker|owner_id|lock_token|lease_token)$`)
+	stateColumn   = lazyregexp.New(`^(status|state|phase|stage|step)$|_(status|state|phase|stage)$`)
+	counterColumn = lazyregexp.New(`^(count|counter|attempts?|retries|retry_count|tries|failures|hits|views|uses|usage|balance|quantity|qty|stock|inventory|total|score|points|credits|version|revision|seq|sequence|position)$|_(count|counter|attempts|retries|tries|failures|hits|views|uses|total|balance|quantity|score|points|credits)$`)
+	flagColumn    = lazyregexp.New(`^(is|has|was)_|^(verified|confirmed|processed|done|completed|read|seen|sent|delivered|paid|acknowledged|acked|published|locked|claimed|notified|approved|handled|consumed|finished|redeemed|used|claimed)$`)
+	markerColumn  = lazyregexp.New(`^(completed|finished|processed|sent|delivered|paid|verified|confirmed|acknowledged|acked|locked|claimed|leased|started|approved|published|notified|read|seen|done|redeemed|consumed|handled|succeeded|failed|attempted|picked|dispatched|run|ran)_(at|by|until|on)$|^(locked_by|claimed_by|lease_owner|leased_by|worker_id|worker|owner_id|lock_token|lease_token)$`)
 )
 
 // initial reports whether value, written into col, is an initial value
@@ -335,7 +335,7 @@ func initial(col, value string) bool {
 }
 
 // quantityColumn matches the counters that move both ways.
-var quantityColumn = regexp.MustCompile(`(^|_)(balance|quantity|qty|stock|inventory|credits|points|score)$`)
+var quantityColumn = lazyregexp.New(`(^|_)(balance|quantity|qty|stock|inventory|credits|points|score)$`)
 
 func counterLike(col string) bool { return counterColumn.MatchString(strings.ToLower(col)) }
 
@@ -353,7 +353,7 @@ func isNumber(v string) bool {
 }
 
 // creationColumns match the columns that record how a row came to be.
-var creationColumn = regexp.MustCompile(`(^|_)(created|inserted|first_seen|first_created|first_inserted)(_?(at|on|by|date|time|ts|timestamp|by_id|by_user_id))?$|^(date_created|creation_(time|date)|create_(time|date)|creator|creator_id|createdat|createdon|createdby|insertedat|firstseenat|first_seen_time|first_login_at|first_visit_at)$`)
+var creationColumn = lazyregexp.New(`(^|_)(created|inserted|first_seen|first_created|first_inserted)(_?(at|on|by|date|time|ts|timestamp|by_id|by_user_id))?$|^(date_created|creation_(time|date)|create_(time|date)|creator|creator_id|createdat|createdon|createdby|insertedat|firstseenat|first_seen_time|first_login_at|first_visit_at)$`)
 
 // checkCreation reports a DO UPDATE that overwrites a creation column or
 // the primary key:
@@ -479,7 +479,7 @@ func (u *upsert) migration() bool {
 }
 
 // gooseFunc matches the names of goose's Go migrations.
-var gooseFunc = regexp.MustCompile(`^([Uu]p|[Dd]own)([0-9_]|[A-Z])`)
+var gooseFunc = lazyregexp.New(`^([Uu]p|[Dd]own)([0-9_]|[A-Z])`)
 
 // checkTarget reports, with the schema, a conflict target the database
 // rejects or a conflict that can never fire:

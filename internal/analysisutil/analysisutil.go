@@ -24,9 +24,12 @@ import (
 // a broken doc.go fails every test.
 func MustExtractDoc(content, name string) string {
 	const prefix = "# Analyzer "
-	doc := content
-	if f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly); err == nil && f.Doc != nil {
-		doc = f.Doc.Text()
+	doc, ok := lineCommentDoc(content)
+	if !ok {
+		doc = content
+		if f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly); err == nil && f.Doc != nil {
+			doc = f.Doc.Text()
+		}
 	}
 	lines := strings.Split(doc, "\n")
 	for i, line := range lines {
@@ -43,6 +46,42 @@ func MustExtractDoc(content, name string) string {
 		return strings.TrimSpace(strings.Join(out, "\n"))
 	}
 	panic(fmt.Sprintf("analysisutil: no %q heading in doc", prefix+name))
+}
+
+// lineCommentDoc returns the text of the package comment of content when
+// it is made of // lines only, as go/parser and ast.CommentGroup.Text give
+// it, without scanning the file (every analyzer's Doc is extracted in
+// package initialization, which go vet pays once per package it starts
+// idemvet for). It reports false for any other shape (a /* */ comment, no
+// package clause): the caller parses.
+func lineCommentDoc(content string) (string, bool) {
+	lines := strings.Split(content, "\n")
+	pkgLine := -1
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "package ") {
+			pkgLine = i
+			break
+		}
+		if l != "" && !strings.HasPrefix(l, "//") {
+			return "", false // a /* */ comment or other text before the clause
+		}
+	}
+	if pkgLine < 0 {
+		return "", false
+	}
+	start := pkgLine
+	for start > 0 && strings.HasPrefix(strings.TrimSpace(lines[start-1]), "//") {
+		start--
+	}
+	if start == pkgLine {
+		return "", false
+	}
+	group := &ast.CommentGroup{}
+	for _, l := range lines[start:pkgLine] {
+		group.List = append(group.List, &ast.Comment{Text: strings.TrimRight(strings.TrimSpace(l), "\r")})
+	}
+	return group.Text(), true
 }
 
 // Imports reports whether pkg imports, directly or indirectly, a package

@@ -40,6 +40,11 @@ type factKey struct {
 	t   reflect.Type
 }
 
+// registerFacts registers the fact types with gob before the first
+// encoding or decoding of a unit run (set by the run; standalone runs
+// keep facts in memory).
+var registerFacts = func() {}
+
 // gobFact is one serialized fact.
 type gobFact struct {
 	PkgPath string          // the package the fact is about, or whose object it is about
@@ -150,6 +155,7 @@ func decodeFacts(path string, read func(path string) ([]byte, error)) ([]gobFact
 	if len(data) == 0 {
 		return nil, nil
 	}
+	registerFacts()
 	var facts []gobFact
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&facts); err != nil {
 		return nil, fmt.Errorf("decoding facts of %q: %v", path, err)
@@ -204,6 +210,7 @@ func encodeFacts(facts []gobFact) []byte {
 		}
 		return reflect.TypeOf(x.Fact).String() < reflect.TypeOf(y.Fact).String()
 	})
+	registerFacts()
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(facts); err != nil {
 		for _, f := range facts {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -105,19 +106,52 @@ func runUnit(configFile string, analyzers []*analysis.Analyzer, opts Options, ou
 }
 
 func readConfig(filename string) (*unitchecker.Config, error) {
-	data, err := os.ReadFile(filename)
+	cfg, err := decodeConfig(filename)
 	if err != nil {
 		return nil, err
-	}
-	cfg := new(unitchecker.Config)
-	if err := json.Unmarshal(data, cfg); err != nil {
-		return nil, fmt.Errorf("cannot decode JSON config file %s: %v", filename, err)
 	}
 	if len(cfg.GoFiles) == 0 {
 		// The go command does not vet packages without Go files.
 		return nil, fmt.Errorf("package has no files: %s", cfg.ImportPath)
 	}
 	return cfg, nil
+}
+
+// decodeConfig returns the decoded config file. A unit run asks for it
+// more than once (the compiler, the profile's name, the run): the file is
+// read and decoded once per process.
+func decodeConfig(filename string) (*unitchecker.Config, error) {
+	configs.Lock()
+	defer configs.Unlock()
+	if c, ok := configs.m[filename]; ok {
+		return c.cfg, c.err
+	}
+	cfg, err := func() (*unitchecker.Config, error) {
+		data, err := os.ReadFile(filename)
+		if err != nil {
+			return nil, err
+		}
+		cfg := new(unitchecker.Config)
+		if err := json.Unmarshal(data, cfg); err != nil {
+			return nil, fmt.Errorf("cannot decode JSON config file %s: %v", filename, err)
+		}
+		return cfg, nil
+	}()
+	if configs.m == nil {
+		configs.m = map[string]decodedConfig{}
+	}
+	configs.m[filename] = decodedConfig{cfg, err}
+	return cfg, err
+}
+
+type decodedConfig struct {
+	cfg *unitchecker.Config
+	err error
+}
+
+var configs struct {
+	sync.Mutex
+	m map[string]decodedConfig
 }
 
 // readVetx returns the vetx data of a direct import, or nil when the go

@@ -10,7 +10,6 @@ import (
 	"log"
 	"os"
 	"reflect"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/passes/config"
 )
 
@@ -174,7 +174,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 
 // needsGo matches the go command's refusal to run a module for a newer Go
 // under GOTOOLCHAIN=local.
-var needsGo = regexp.MustCompile(`go\.mod requires go >= (\S+) \(running go (\S+?);`)
+var needsGo = lazyregexp.New(`go\.mod requires go >= (\S+) \(running go (\S+?);`)
 
 // toolchainError says what to do when the module needs a newer Go than
 // the go command idemvet runs.

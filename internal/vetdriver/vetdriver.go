@@ -75,6 +75,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -216,15 +217,8 @@ func profile(cpu, mem string) (stop func()) {
 // gcCompiled reports whether the unit's config names the gc compiler (or
 // none, or cannot be read: the run then reports the error itself).
 func gcCompiled(configFile string) bool {
-	data, err := os.ReadFile(configFile)
-	if err != nil {
-		return true
-	}
-	var cfg struct{ Compiler string }
-	if json.Unmarshal(data, &cfg) != nil {
-		return true
-	}
-	return cfg.Compiler == "" || cfg.Compiler == "gc"
+	cfg, err := decodeConfig(configFile)
+	return err != nil || cfg.Compiler == "" || cfg.Compiler == "gc"
 }
 
 // unit parses the flags of a unit run and runs it; it returns the exit
@@ -241,12 +235,15 @@ func unit(opts Options, fs *flag.FlagSet, flags *flagValues, analyzers []*analys
 		return 1
 	}
 	// Register every fact type, of disabled analyzers too, so that any
-	// vetx file decodes.
-	for a := range closure(analyzers) {
-		for _, f := range a.FactTypes {
-			gob.Register(f)
+	// vetx file decodes; on first use, since most runs (the standard
+	// library's) decode and encode no fact.
+	registerFacts = sync.OnceFunc(func() {
+		for a := range closure(analyzers) {
+			for _, f := range a.FactTypes {
+				gob.Register(f)
+			}
 		}
-	}
+	})
 	// -cpuprofile and -memprofile profile this run alone. go vet passes
 	// them to every run of the invocation: a file is overwritten by each
 	// run (run a saved config by hand), while a directory gets one

@@ -3,12 +3,12 @@ package dbcall
 import (
 	"fmt"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 )
@@ -392,7 +392,7 @@ func (b *builder) exportAccessorFacts(fns []*ssa.Function) {
 
 // TxHelperName matches the names of transaction helpers and managers:
 // WithinTransaction, WithTx, WithTxn, RunInTx, Atomic, Transact.
-var TxHelperName = regexp.MustCompile(`(?i)(tx|transaction|transact|atomic|unitofwork)`)
+var TxHelperName = lazyregexp.New(`(?i)(tx|transaction|transact|atomic|unitofwork)`)
 
 // declaresTxManager reports a package declaring the context side of
 // transactions without importing a database library: a function named

@@ -2,9 +2,9 @@ package dbcall
 
 import (
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -185,10 +185,10 @@ func (b *builder) methodSummary(m *types.Func) *summaryFact {
 }
 
 var (
-	reRead   = regexp.MustCompile(`^(?:Get|Find|Fetch|Load|Lookup|Read|Select)([A-Z][A-Za-z0-9]*?)By([A-Z][A-Za-z0-9]*)$`)
-	reExists = regexp.MustCompile(`^(?:([A-Z][A-Za-z0-9]*?)Exists|Exists([A-Z][A-Za-z0-9]*?)|Has([A-Z][A-Za-z0-9]*?))(?:By([A-Z][A-Za-z0-9]*))?$`)
-	reCount  = regexp.MustCompile(`^Count([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
-	reInsert = regexp.MustCompile(`^(?:Create|Insert|Add|Store)([A-Z][A-Za-z0-9]*)$`)
+	reRead   = lazyregexp.New(`^(?:Get|Find|Fetch|Load|Lookup|Read|Select)([A-Z][A-Za-z0-9]*?)By([A-Z][A-Za-z0-9]*)$`)
+	reExists = lazyregexp.New(`^(?:([A-Z][A-Za-z0-9]*?)Exists|Exists([A-Z][A-Za-z0-9]*?)|Has([A-Z][A-Za-z0-9]*?))(?:By([A-Z][A-Za-z0-9]*))?$`)
+	reCount  = lazyregexp.New(`^Count([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
+	reInsert = lazyregexp.New(`^(?:Create|Insert|Add|Store)([A-Z][A-Za-z0-9]*)$`)
 )
 
 // heuristic infers the access of an interface method whose implementation

@@ -8,12 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -142,7 +142,7 @@ func skippedDir(name string) bool {
 	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "vendor" || name == "node_modules" || name == "testdata"
 }
 
-var namedTag = regexp.MustCompile(`^\s*--\s*name\s*:\s*(\S+)`)
+var namedTag = lazyregexp.New(`^\s*--\s*name\s*:\s*(\S+)`)
 
 // parseNamedSQL splits a file into its named statements: each
 // `-- name: x` line starts one, which runs to the next; other comment and

@@ -2,13 +2,13 @@ package netcall
 
 import (
 	"go/types"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/retry"
@@ -150,7 +150,7 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 
 // standInName matches the names of types that stand in for a real
 // implementation: fakes and mocks for tests, no-ops for disabled features.
-var standInName = regexp.MustCompile(`(?i)^(fake|mock|noop|nop|stub|dummy|null|discard|disabled)|(fake|mock|noop|nop|stub|dummy|null|discard|disabled)$`)
+var standInName = lazyregexp.New(`(?i)^(fake|mock|noop|nop|stub|dummy|null|discard|disabled)|(fake|mock|noop|nop|stub|dummy|null|discard|disabled)$`)
 
 // standIn reports an implementation of an interface method that does not
 // veto the network implementations beside it: one declared in a _test.go

@@ -4,13 +4,13 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 )
@@ -278,7 +278,7 @@ func sliceElems(v ssa.Value, depth int, seen map[ssa.Value]bool) []ssa.Value {
 	return []ssa.Value{v}
 }
 
-var maxAttempts = regexp.MustCompile(`"maxAttempts"\s*:\s*"?(\d+)`)
+var maxAttempts = lazyregexp.New(`"maxAttempts"\s*:\s*"?(\d+)`)
 
 // retryPolicyRetries returns the retries of the first retryPolicy of a
 // service config (maxAttempts - 1), or 0.

@@ -2,11 +2,11 @@ package schema
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
@@ -232,7 +232,7 @@ func (u Unique) KeyColumns() (cols []string, ok bool) {
 
 // nullable matches the expressions that can map distinct non-null values
 // to NULL, which a unique index does not compare.
-var nullable = regexp.MustCompile(`(?i)\b(nullif|case)\b`)
+var nullable = lazyregexp.New(`(?i)\b(nullif|case)\b`)
 
 // exprKeys sets u.Keys and u.Folded from the elements of an index or
 // constraint on expressions (exprs marks them).
@@ -375,7 +375,7 @@ func (t *Table) GeneratedKey(col string) string {
 // uuidDefault matches the DEFAULT expressions that generate a key: the
 // UUID and ULID functions of PostgreSQL (pgcrypto, uuid-ossp, 18's
 // uuidv4/uuidv7, pgx_ulid) and MySQL ((UUID()), (UUID_TO_BIN(UUID()))).
-var uuidDefault = regexp.MustCompile(`^\(*(public\.)?(gen_random_uuid|uuid_generate_v[0-9a-z]*|uuid|uuid_to_bin|uuidv4|uuidv7|gen_ulid|generate_ulid)\(`)
+var uuidDefault = lazyregexp.New(`^\(*(public\.)?(gen_random_uuid|uuid_generate_v[0-9a-z]*|uuid|uuid_to_bin|uuidv4|uuidv7|gen_ulid|generate_ulid)\(`)
 
 // generator classifies a column definition's value generator (see
 // Column.Generator).

@@ -3,11 +3,11 @@ package txscope
 import (
 	"go/token"
 	"go/types"
-	"regexp"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dbcall"
 )
@@ -349,7 +349,7 @@ func (f *finder) invokeBegin(m *types.Func) *beginFact {
 }
 
 // ctxBeginName matches the names of methods beginning a transaction.
-var ctxBeginName = regexp.MustCompile(`^(Begin|BeginTx|BeginTxn|BeginTransaction|StartTx|StartTransaction)$`)
+var ctxBeginName = lazyregexp.New(`^(Begin|BeginTx|BeginTxn|BeginTransaction|StartTx|StartTransaction)$`)
 
 // eachImpl calls visit with the implementations of m of the types in the
 // packages visible here (this one, the interface's, the direct imports;
