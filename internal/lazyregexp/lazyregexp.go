@@ -66,4 +66,6 @@ func (r *Regexp) FindStringSubmatch(s string) []string { return r.get().FindStri
 func (r *Regexp) FindStringSubmatchIndex(s string) []int { return r.get().FindStringSubmatchIndex(s) }
 
 // ReplaceAllString is regexp.Regexp.ReplaceAllString.
-func (r *Regexp) ReplaceAllString(src, repl string) string { return r.get().ReplaceAllString(src, repl) }
+func (r *Regexp) ReplaceAllString(src, repl string) string {
+	return r.get().ReplaceAllString(src, repl)
+}
