@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -242,11 +243,24 @@ func analyze(fset *token.FileSet, cfg *unitchecker.Config, roots []*analysis.Ana
 	}
 	results := env.run(roots)
 	if cfg.VetxOutput != "" {
-		if err := os.WriteFile(cfg.VetxOutput, facts.encode(), 0o666); err != nil {
+		var data []byte
+		if !unimportable(cfg, pkg) {
+			data = facts.encode()
+		}
+		if err := os.WriteFile(cfg.VetxOutput, data, 0o666); err != nil {
 			return nil, fmt.Errorf("writing facts: %v", err)
 		}
 	}
 	return results, nil
+}
+
+// unimportable reports whether no unit of the invocation can import the
+// package, so that its facts need not be written: a main package other
+// than its test variant (an external test imports "p [p.test]", the one
+// compiled for it). A command's facts are those of everything it imports
+// (on the synthetic module, 1 MB to encode for nobody).
+func unimportable(cfg *unitchecker.Config, pkg *types.Package) bool {
+	return pkg.Name() == "main" && !strings.Contains(cfg.ID, " [")
 }
 
 // readable enforces the access policy of analysis.Pass.ReadFile.

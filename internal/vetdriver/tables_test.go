@@ -9,6 +9,8 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 func TestElideTables(t *testing.T) {
@@ -141,5 +143,25 @@ func TestElideTablesKeepsImports(t *testing.T) {
 	elideTables([]*ast.File{f})
 	if _, err := (&types.Config{Importer: goimporter.Default()}).Check("r", fset, []*ast.File{f}, nil); err != nil {
 		t.Fatalf("dot import, after elideTables: %v", err)
+	}
+}
+
+// TestUnimportable: a command's facts are written for its test variant
+// only, which an external test imports; a library's always.
+func TestUnimportable(t *testing.T) {
+	cmd := types.NewPackage("example.com/cmd/server", "main")
+	lib := types.NewPackage("example.com/store", "store")
+	for _, c := range []struct {
+		id   string
+		pkg  *types.Package
+		want bool
+	}{
+		{"example.com/cmd/server", cmd, true},
+		{"example.com/cmd/server [example.com/cmd/server.test]", cmd, false},
+		{"example.com/store", lib, false},
+	} {
+		if got := unimportable(&unitchecker.Config{ID: c.id}, c.pkg); got != c.want {
+			t.Errorf("unimportable(%s) = %v, want %v", c.id, got, c.want)
+		}
 	}
 }
