@@ -39,6 +39,51 @@ func (a *Access) SoftDelete() bool {
 	return marks
 }
 
+// Revokes reports an update that only switches its row off: a flag that
+// grants something set to its off value (active, is_active, enabled,
+// is_enabled = false; revoked, is_revoked, disabled, is_disabled = true;
+// revoked_at, disabled_at, deactivated_at set), and besides that only
+// bookkeeping columns:
+//
+//	UPDATE sessions SET active = false WHERE id = ? AND nid = ? AND active = true
+//
+// As with a soft delete, the request whose update matches 0 rows (a
+// concurrent revoke won) leaves the row as it wanted it. Unlike a removal
+// the row lives on, so a whole-row write carrying the flag is no
+// revocation of anything else (MarksRemoved does not count it).
+func (a *Access) Revokes() bool {
+	if a.Kind != KindUpdate || len(a.Set) == 0 {
+		return false
+	}
+	off := false
+	for _, s := range a.Set {
+		switch {
+		case revokeMarker(s):
+			off = true
+		case rowBookkeeping(s.Column):
+		default:
+			return false
+		}
+	}
+	return off
+}
+
+func revokeMarker(s Binding) bool {
+	c := strings.ToLower(s.Const)
+	switch s.Column {
+	case "revoked_at", "disabled_at", "deactivated_at":
+		if s.Class == sqltext.AssignConst {
+			return c != "null"
+		}
+		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
+	case "revoked", "is_revoked", "disabled", "is_disabled":
+		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
+	case "active", "is_active", "enabled", "is_enabled":
+		return s.Class == sqltext.AssignConst && (c == "false" || c == "0")
+	}
+	return false
+}
+
 // MarksRemoved reports an update that marks its row removed with a value
 // it did not read: a soft delete that carries the rest of the row along
 // (a whole-row save after client.DeletedAt = &now). stale lists the

@@ -624,6 +624,9 @@ func mirror(op string) string {
 
 // cond appends the summary of the conjunct [a, b): col op value.
 func (p *parser) cond(out []Cond, a, b int, ctx *exprCtx) []Cond {
+	if c, ok := p.boolTest(a, b, ctx); ok {
+		return append(out, c)
+	}
 	op, os, oe := "", -1, -1
 	isNull := false
 	for k := a; k < b && op == ""; k = p.skip(k, b) {
@@ -739,6 +742,25 @@ func (p *parser) cond(out []Cond, a, b int, ctx *exprCtx) []Cond {
 		return append(out, p.opaque(a, b, ctx))
 	}
 	return append(out, c)
+}
+
+// boolTest reads a conjunct that is a boolean column alone, or NOT one:
+// "used" tests used = true, "NOT used" used = false (PostgreSQL, SQLite
+// and MySQL spell a flag's test so: WHERE id = ? AND NOT used). The value
+// is implied, so it has no span in the text.
+func (p *parser) boolTest(a, b int, ctx *exprCtx) (Cond, bool) {
+	s, val := a, "true"
+	if p.kw(a) == "not" {
+		s, val = a+1, "false"
+	}
+	if s >= b || p.toks[s].kind != tIdent {
+		return Cond{}, false
+	}
+	c := p.classify(s, b, ctx)
+	if c.kind != ExprColumn || c.end != b {
+		return Cond{}, false
+	}
+	return Cond{Column: c.col, Qualifier: c.qual, Op: "=", Value: Expr{Kind: ExprConst, Text: val}, Text: p.text(a, b)}, true
 }
 
 func isSymmetric(op string) bool {

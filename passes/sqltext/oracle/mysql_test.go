@@ -171,6 +171,19 @@ func myCond(e ast.ExprNode) []string {
 	var col, op string
 	var ok bool
 	switch x := e.(type) {
+	case *ast.ColumnNameExpr:
+		// A boolean column alone tests it: active (active = TRUE).
+		col, ok = myColumn(x)
+		op = "="
+	case *ast.UnaryOperationExpr:
+		// NOT active: active = FALSE.
+		if x.Op != opcode.Not {
+			return opaque
+		}
+		if c, isCol := unparen(x.V).(*ast.ColumnNameExpr); isCol {
+			col, ok = myColumn(c)
+			op = "="
+		}
 	case *ast.IsNullExpr:
 		col, ok = myColumn(x.Expr)
 		op = "IS NULL"

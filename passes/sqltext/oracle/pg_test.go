@@ -246,10 +246,22 @@ func pgCond(n *pg.Node) []string {
 			return []string{col + " " + pgCmp[strs(s.OperName)[0]] + " ALL"}
 		}
 		return opaque
+	case n.GetColumnRef() != nil:
+		// A boolean column alone tests it: active (active = true).
+		if col, ok := pgColumn(n, ""); ok {
+			return []string{col + " ="}
+		}
+		return opaque
 	case n.GetBoolExpr() != nil:
 		// x NOT IN (SELECT ...) is NOT over the IN; NOT (x IN ...) is
-		// the same tree, told apart by where the NOT is.
+		// the same tree, told apart by where the NOT is. NOT active
+		// tests active = false.
 		b := n.GetBoolExpr()
+		if b.Boolop == pg.BoolExprType_NOT_EXPR && len(b.Args) == 1 && b.Args[0].GetColumnRef() != nil {
+			if col, ok := pgColumn(b.Args[0], ""); ok {
+				return []string{col + " ="}
+			}
+		}
 		if b.Boolop == pg.BoolExprType_NOT_EXPR && len(b.Args) == 1 {
 			if s := b.Args[0].GetSubLink(); s != nil && s.SubLinkType == pg.SubLinkType_ANY_SUBLINK && len(s.OperName) == 0 {
 				if col, ok := pgColumn(s.Testexpr, ""); ok && b.Location > location(s.Testexpr) {

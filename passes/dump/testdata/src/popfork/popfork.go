@@ -45,3 +45,9 @@ func SetConfig(c *pop.Connection, id, config string) error {
 		return tx.UpdateColumns(&cr, "config") // want `update identity_credentials set config=\$config where id=\$cr\.ID on tx; in callback tx`
 	})
 }
+
+// A flag's test spelled as the column alone: NOT used is used = false.
+func Consume(c *pop.Connection, id, nid string) (bool, error) {
+	n, err := c.RawQuery("UPDATE identity_recovery_tokens SET used = true WHERE id = ? AND nid = ? AND NOT used", id, nid).ExecWithCount() // want `update identity_recovery_tokens set used=true where id=\$id,nid=\$nid,used=false on c; found\? count; rows checked`
+	return n == 1, err
+}

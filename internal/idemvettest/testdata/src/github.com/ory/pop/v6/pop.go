@@ -54,4 +54,5 @@ func (q *Query) Delete(model any) error                   { return nil }
 func (q *Query) UpdateQuery(model any, columnNames ...string) (int64, error) {
 	return 0, nil
 }
+func (q *Query) Exec() error                 { return nil }
 func (q *Query) ExecWithCount() (int, error) { return 0, nil }
