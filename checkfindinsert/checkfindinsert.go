@@ -97,6 +97,21 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		}
 	}
 	for _, ins := range fi.Accesses {
+		// A check-then-insert inside a called function whose key only
+		// this caller's values show to be one.
+		if ins.Kind == dbcall.KindInsert && ins.DecidedBy != nil && ins.Via != nil {
+			read := ins.DecidedBy
+			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) && !mintedKey(db, ins, cols) {
+				b := uniqueness(cat, read, ins, cols)
+				if !c.rerun(txs, b, read, ins) {
+					d := diagnostic(pass, read, ins, cols, b)
+					d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert in "+ins.Via.Callees[0]+" on", 1)
+					c.report(fi.Fn, v, d)
+				}
+			}
+		}
+	}
+	for _, ins := range fi.Accesses {
 		if ins.Kind == dbcall.KindInsert && ins.Table != "" {
 			if d, ok := checkFlagged(c, db, txs, cat, fi, ins); ok {
 				c.report(fi.Fn, v, d)

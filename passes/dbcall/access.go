@@ -234,6 +234,13 @@ type Access struct {
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.
 	CheckedBy *Access
+	// DecidedBy is set on an insert of a summarized call that, in the
+	// callee, runs only when a lookup of the same table there found no
+	// row, and whose key the callee's own values do not show to be the
+	// lookup's (createRepository(e, owner, repo) looking the name up by
+	// owner.ID and inserting repo, whose OwnerID its caller set from
+	// owner.ID): the caller, which knows the values, judges the pair.
+	DecidedBy *Access
 	// ModelUniques lists the column sets an ORM model declares unique
 	// (gorm primaryKey, unique, uniqueIndex tags; fields sharing a
 	// uniqueIndex name form one set).

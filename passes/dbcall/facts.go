@@ -180,6 +180,10 @@ type accessFact struct {
 	// Consumes is, for a delete that runs only when a read of the same row
 	// found it, the index in the summary's Accesses of that read, or -1.
 	Consumes int
+	// DecidedBy is, for an insert that runs only when a lookup of the
+	// table in the summary found no row and whose key values the callee
+	// cannot compare (Access.DecidedBy), the lookup's index, or -1.
+	DecidedBy int
 	// Changed lists, for an update, the columns the function sets to
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
@@ -249,6 +253,9 @@ func (a *accessFact) String() string {
 	}
 	if a.RowsChecked {
 		b.WriteString(" rowschecked")
+	}
+	if a.DecidedBy >= 0 {
+		b.WriteString(fmt.Sprintf(" if-none:a%d", a.DecidedBy))
 	}
 	if a.Consumes >= 0 {
 		b.WriteString(fmt.Sprintf(" after-found:a%d", a.Consumes))
@@ -347,6 +354,13 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	for a, i := range index {
 		if k, ok := index[a.Consumes]; ok && a.Consumes != nil && a.consumeGated {
 			s.Accesses[i].Consumes = k
+		}
+		if a.Kind == KindInsert && a.Fn == fn {
+			if read := b.decidingRead(fi, a); read != nil {
+				if k, ok := index[read]; ok {
+					s.Accesses[i].DecidedBy = k
+				}
+			}
 		}
 	}
 	s.Ctor = ctorFields(fn, rets)
@@ -449,7 +463,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
-		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1,
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1,
 		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
 	}
 	if a.ColsParam != nil {
@@ -1613,6 +1627,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 	for i := range sum.Accesses {
 		if k := sum.Accesses[i].Consumes; k >= 0 && k < len(out) && i < len(out) {
 			out[i].Consumes = out[k]
+		}
+		if k := sum.Accesses[i].DecidedBy; k >= 0 && k < len(out) && i < len(out) {
+			out[i].DecidedBy = out[k]
 		}
 	}
 	return out

@@ -105,6 +105,10 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 			*phis = map[*ssa.Phi]*Access{}
 		}
 		(*phis)[x] = nil
+		if a := fi.andFound(x, phis); a != nil {
+			(*phis)[x] = a
+			return a
+		}
 		var found *Access
 		unasked := false // a false edge: the lookup was not made (no key to look up)
 		for _, e := range x.Edges {
@@ -241,6 +245,40 @@ func (fi *FuncInfo) foundnessDepth(v ssa.Value, b *builder, depth int) (*Access,
 		return pfi.foundnessDepth(vals[0], b, depth+1)
 	}
 	return nil, false, false
+}
+
+// andFound returns the access whose found-flag the phi x is the
+// conjunction of with some other test: has && osx.IsDir(path), false when
+// the row was not found, the other test's value only when it was. True
+// then still means "found", and the row's absence still makes it false,
+// which is what a branch deciding an insert on it needs.
+//
+//	has, err := e.Get(&Repository{OwnerID: u.ID, LowerName: name})
+//	return has && osx.IsDir(RepoPath(u.Name, name)), err
+func (fi *FuncInfo) andFound(x *ssa.Phi, phis *map[*ssa.Phi]*Access) *Access {
+	if len(x.Edges) != 2 || len(x.Block().Preds) != 2 || !isBoolType(x.Type()) {
+		return nil
+	}
+	for i, e := range x.Edges {
+		c, ok := unwrap(e).(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.ExactString() != "false" {
+			continue
+		}
+		test, ok := x.Block().Preds[i].Instrs[len(x.Block().Preds[i].Instrs)-1].(*ssa.If)
+		if !ok || len(test.Block().Succs) != 2 || test.Block().Succs[1] != x.Block() {
+			return nil
+		}
+		other := x.Block().Preds[1-i]
+		if !test.Block().Succs[0].Dominates(other) {
+			return nil
+		}
+		a := fi.signalWalk(test.Cond, phis)
+		if a == nil || a.Found.Signal != SignalBool || a.Found.Negated {
+			return nil
+		}
+		return a
+	}
+	return nil
 }
 
 // captured returns, for a value of a closure fn that fn's maker bound to

@@ -700,6 +700,75 @@ func (b *builder) consumedReadAt(fi *FuncInfo, del *Access, target *ssa.BasicBlo
 	return nil, false
 }
 
+// decidingRead returns the lookup of fi whose "no row" outcome alone lets
+// the insert ins run, when the two name the same table and the key the
+// lookup compares is one ins writes but with values fi cannot show to be
+// equal: each key column is set, and at least one is bound on both sides
+// to values that differ here (owner.ID against repo.OwnerID, both from
+// parameters). The caller that passes the values judges the pair
+// (Access.DecidedBy); a pair fi can judge is fi's.
+//
+//	func createRepository(e *xorm.Session, owner *User, repo *Repository) error {
+//		has, err := isRepositoryExist(e, owner, repo.Name)  // owner_id = owner.ID
+//		if has { return ErrRepoAlreadyExist{} }
+//		_, err = e.Insert(repo)                             // owner_id = repo.OwnerID
+func (b *builder) decidingRead(fi *FuncInfo, ins *Access) *Access {
+	if ins.Call == nil || ins.Call.Block() == nil || ins.Table == "" || ins.Conflict != sqltext.ConflictNone || ins.UniqueHandled {
+		return nil
+	}
+	target := ins.Call.Block()
+	for _, blk := range fi.Fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		a, trueFound, ok := fi.foundness(ifi.Cond, b)
+		if !ok || a.Kind != KindRead || a.Table != ins.Table || a.Fn != fi.Fn || a.Call == nil || a.Call.Block() == nil {
+			continue
+		}
+		found, notFound := blk.Succs[1], blk.Succs[0]
+		if trueFound {
+			found, notFound = notFound, found
+		}
+		if !ssautil.Reachable(notFound, target) || ssautil.Reachable(found, target) || !blk.Dominates(target) {
+			continue
+		}
+		if paramKeyed(fi.Fn, a, ins) {
+			return a
+		}
+	}
+	return nil
+}
+
+// paramKeyed reports that ins writes every key column of read and that
+// some column's two values differ in fn while both come from fn's
+// parameters (a caller may make them one), and none is known to differ.
+func paramKeyed(fn *ssa.Function, read, ins *Access) bool {
+	keys := read.KeyColumns()
+	if len(keys) == 0 {
+		return false
+	}
+	open := false
+	for _, k := range keys {
+		w, _ := read.WhereColumn(k)
+		s, ok := ins.SetColumn(k)
+		if !ok {
+			return false
+		}
+		if w.Value.IsZero() || s.Value.IsZero() {
+			return false
+		}
+		if w.Value.Same(s.Value) || foldedSame(w.Value, s.Value) {
+			continue
+		}
+		if paramRefOf(fn, unfold(w.Value)).Param < 0 || paramRefOf(fn, unfold(s.Value)).Param < 0 {
+			return false // a value of fn's own differs: another key
+		}
+		open = true
+	}
+	return open
+}
+
 // namesRow reports that the delete del names the row read found by a key
 // column: bound to the very value the read's WHERE binds it to, or to that
 // column of the row the read returned (tx.Destroy(code) of the code found).
