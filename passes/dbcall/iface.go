@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/passes/sqltext"
@@ -84,6 +85,9 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	}
 	if found {
 		return out
+	}
+	if !heuristicApplies(b.pass, common.Method) {
+		return nil
 	}
 	return ctxHandles(b.heuristic(fn, call, common.Method, args), args)
 }
@@ -190,6 +194,18 @@ var (
 	reCount  = lazyregexp.New(`^Count([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
 	reInsert = lazyregexp.New(`^(?:Create|Insert|Add|Store)([A-Z][A-Za-z0-9]*)$`)
 )
+
+// heuristicApplies reports whether the name of the interface method m may
+// say what it does to the database: only for an interface of the module
+// under analysis, analyzed as the application. The name says nothing of a
+// database when the interface is another module's: OpenTelemetry's
+// Span.AddEvent(name, opts...) is no insert into events, a JSON-schema
+// loader's AddResource(url, r) none into resources (kratos's model had
+// 125 such accesses in its session package alone). A dependency module's
+// own interfaces are its business too.
+func heuristicApplies(pass *analysis.Pass, m *types.Func) bool {
+	return m.Pkg() != nil && ownCode(pass) && sameModule(pass, m.Pkg().Path())
+}
 
 // heuristic infers the access of an interface method whose implementation
 // is not visible, from its name and parameters. Only the shapes that name
