@@ -199,7 +199,11 @@ func hasImportedSummaries(pass *analysis.Pass) bool {
 
 // builder computes FuncInfos for one package.
 type builder struct {
-	pass    *analysis.Pass
+	// boundParams holds, while the text a helper of this package returns
+	// is resolved for one call (helperText), the texts of that call's
+	// arguments by the helper's parameters.
+	boundParams map[*ssa.Parameter]text
+	pass        *analysis.Pass
 	ssaPkg  *ssa.Package
 	infos   map[*ssa.Function]*FuncInfo
 	active  map[*ssa.Function]bool

@@ -4,6 +4,7 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -78,6 +79,9 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			return text{s: l.s + r.s, known: l.known || r.known, param: -1}
 		}
 	case *ssa.Parameter:
+		if t, ok := b.boundParams[x]; ok {
+			return t
+		}
 		if x.Parent() != nil {
 			for i, p := range x.Parent().Params {
 				if p == x {
@@ -133,12 +137,20 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 				return text{s: st.text, known: true, param: -1}
 			}
 		}
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if t, ok := b.helperText(&call.Call, x.Index, depth, memo); ok {
+				return t
+			}
+		}
 	case *ssa.Call:
 		if t, ok := b.passThroughText(&x.Call, depth, memo); ok {
 			return t
 		}
 		if analysisutil.FuncName(&x.Call) == "fmt.Sprintf" && len(x.Call.Args) >= 1 {
 			return b.sprintf(&x.Call, depth, memo)
+		}
+		if t, ok := b.helperText(&x.Call, 0, depth, memo); ok {
+			return t
 		}
 		// A model's table spelled in the text: User{}.TableName(), or
 		// pop's (&pop.Model{Value: User{}}).TableName().
@@ -167,6 +179,25 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa
 		if len(call.Args) > 0 {
 			return b.resolveTextDepth(call.Args[0], depth+1, memo), true
 		}
+	case "strings.ReplaceAll", "strings.Replace":
+		// A placeholder of the application's in a statement filled in
+		// per call (listmonk's strings.ReplaceAll(q.QueryBounces,
+		// "%order%", orderBy+" "+order)): the text with the replacement,
+		// a hole where it is not constant.
+		if len(call.Args) < 3 {
+			return text{}, false
+		}
+		t := b.resolveTextDepth(call.Args[0], depth+1, memo)
+		old, ok := constString(call.Args[1])
+		if !ok || old == "" {
+			return text{s: sqltext.Hole, param: -1}, true
+		}
+		piece := b.resolveTextDepth(call.Args[2], depth+1, memo).s
+		if strings.Contains(piece, sqltext.Hole) {
+			piece = sqltext.Hole
+		}
+		t.s = strings.ReplaceAll(t.s, old, piece)
+		return t, true
 	}
 	if meth, ok := methodOf(call); ok && meth.Op == opRebind {
 		args := ssautil.CallArgs(call)
@@ -175,6 +206,80 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa
 		}
 	}
 	return text{}, false
+}
+
+// helperText resolves the text result i of a call to a function of this
+// package that returns a string built from its parameters, with the
+// call's arguments for them: listmonk's
+//
+//	func makeSearchQuery(search, orderBy, order, query string, ...) (string, string) {
+//		...
+//		query = strings.ReplaceAll(query, "%order%", orderBy+" "+order)
+//		return search, query
+//	}
+//
+// called with a statement read from queries.sql. Returns that disagree
+// keep their common prefix (commonPrefix); a text of no known part is no
+// answer.
+func (b *builder) helperText(call *ssa.CallCommon, i, depth int, memo *map[ssa.Value]text) (text, bool) {
+	callee := call.StaticCallee()
+	if callee == nil || callee.Pkg != b.ssaPkg || callee.Blocks == nil || b.boundParams != nil && len(b.boundParams) > 64 {
+		return text{}, false
+	}
+	res := callee.Signature.Results()
+	if i >= res.Len() || !isString(res.At(i).Type()) {
+		return text{}, false
+	}
+	if len(call.Args) != len(callee.Params) {
+		return text{}, false
+	}
+	for _, p := range callee.Params {
+		if _, ok := b.boundParams[p]; ok {
+			return text{}, false // recursion
+		}
+	}
+	saved := b.boundParams
+	bound := map[*ssa.Parameter]text{}
+	for k, v := range saved {
+		bound[k] = v
+	}
+	for k, p := range callee.Params {
+		if isString(p.Type()) {
+			bound[p] = b.resolveTextDepth(call.Args[k], depth+1, memo)
+		}
+	}
+	b.boundParams = bound
+	defer func() { b.boundParams = saved }()
+	var texts []text
+	var inner map[ssa.Value]text // the helper's own values, under these bindings
+	for _, blk := range callee.Blocks {
+		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			texts = append(texts, b.resolveTextDepth(ret.Results[i], depth+1, &inner))
+		}
+	}
+	if len(texts) == 0 {
+		return text{}, false
+	}
+	t, same := texts[0], true
+	for _, u := range texts[1:] {
+		same = same && u.s == t.s
+	}
+	if !same {
+		var ok bool
+		if t, ok = commonPrefix(texts); !ok {
+			return text{}, false
+		}
+	}
+	if !t.known {
+		return text{}, false
+	}
+	t.param = -1
+	return t, true
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // sprintf formats a constant format string, with Hole for each verb whose

@@ -2,6 +2,7 @@ package goyesqlcase
 
 import (
 	"context"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/knadh/goyesql/v2"
@@ -18,6 +19,7 @@ type Queries struct {
 	AddBounce           *sqlx.Stmt `query:"add-bounce"`
 	LockSubscriber      string     `query:"lock-subscriber"`
 	BlockSubscriber     string     `query:"block-subscriber"`
+	QuerySubscribers    string     `query:"query-subscribers"`
 }
 
 type Subscriber struct {
@@ -112,4 +114,27 @@ func (a *App) InsertInTx(ctx context.Context, email, name string) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// The sort order filled into the statement per call.
+func (a *App) List(status, orderBy string) ([]Subscriber, error) {
+	var out []Subscriber
+	stmt := strings.ReplaceAll(a.q.QuerySubscribers, "%order%", orderBy+" DESC")
+	err := a.db.Select(&out, stmt, status) // want `select subscribers where status=\$status on a\.db; found\? len; partial`
+	return out, err
+}
+
+// The same, through a helper of the package returning the statement.
+func (a *App) Search(search, status string) ([]Subscriber, error) {
+	var out []Subscriber
+	_, stmt := orderQuery(search, "name", a.q.QuerySubscribers)
+	err := a.db.Select(&out, stmt, status) // want `select subscribers where status=\$status on a\.db; found\? len; partial`
+	return out, err
+}
+
+func orderQuery(search, orderBy, query string) (string, string) {
+	if orderBy == "" {
+		orderBy = "id"
+	}
+	return "%" + search + "%", strings.ReplaceAll(query, "%order%", orderBy+" ASC")
 }

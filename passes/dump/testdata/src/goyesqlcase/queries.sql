@@ -22,3 +22,6 @@ SELECT status FROM subscribers WHERE id = $1 FOR UPDATE;
 
 -- name: block-subscriber
 UPDATE subscribers SET status = 'blocklisted' WHERE id = $1;
+
+-- name: query-subscribers
+SELECT id, name, status FROM subscribers WHERE status = $1 ORDER BY %order%;
