@@ -204,12 +204,12 @@ type builder struct {
 	// arguments by the helper's parameters.
 	boundParams map[*ssa.Parameter]text
 	pass        *analysis.Pass
-	ssaPkg  *ssa.Package
-	infos   map[*ssa.Function]*FuncInfo
-	active  map[*ssa.Function]bool
-	sums    map[*ssa.Function]*summaryFact
-	methods map[string][]*types.Func // imported methods with summaries, by name
-	tables  map[*types.TypeName]string
+	ssaPkg      *ssa.Package
+	infos       map[*ssa.Function]*FuncInfo
+	active      map[*ssa.Function]bool
+	sums        map[*ssa.Function]*summaryFact
+	methods     map[string][]*types.Func // imported methods with summaries, by name
+	tables      map[*types.TypeName]string
 	// naming is the package's gorm naming strategy (gormTable), found
 	// once.
 	naming *gormNaming
