@@ -46,7 +46,7 @@ var XormMethods = map[string]BuilderMethod{
 	"NoCache":         {Part: PartKeep},
 	"NoCascade":       {Part: PartKeep},
 	"Cascade":         {Part: PartKeep},
-	"Unscoped":        {Part: PartKeep},
+	"Unscoped":        {Part: PartKeep, Kind: "unscoped"},
 	"UseBool":         {Part: PartKeep},
 	"Nullable":        {Part: PartKeep},
 	"Prepare":         {Part: PartKeep},

@@ -75,6 +75,7 @@ type gormField struct {
 	path    []string
 	primary bool
 	version bool // a Version/LockVersion field or optimisticlock.Version
+	deleted bool // xorm's deleted: the soft-delete time
 	unique  bool // unique or uniqueIndex tag
 	index   string
 	typ     types.Type

@@ -143,6 +143,9 @@ func softDeleteMarker(s Binding) bool {
 		}
 		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
 	case "is_deleted", "deleted", "archived", "is_archived": // a flag set, not cleared
+		if s.Column == "deleted" && s.Class == sqltext.AssignOther && strings.EqualFold(s.Expr, "now()") {
+			return true // xorm's deleted time, set by Delete
+		}
 		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
 	}
 	return false

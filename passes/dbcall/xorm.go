@@ -162,7 +162,10 @@ type xormStmt struct {
 	exprs     []Binding
 	noAuto    bool
 	noVersion bool
-	sql       *sqStep
+	// unscoped: Unscoped() lifts the soft-delete condition of a model
+	// with a deleted field, and makes Delete a real one.
+	unscoped bool
+	sql      *sqStep
 }
 
 // xormAccess assembles the statement an xorm finisher runs:
@@ -338,6 +341,8 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			st.noAuto = true
 		case "noversion":
 			st.noVersion = true
+		case "unscoped":
+			st.unscoped = true
 		}
 	case apis.PartColumnExpr:
 		col, ok := constString(arg(0))
@@ -444,6 +449,27 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 		}
 	}
 	b.xormWhere(a, st, fields, auto)
+	deleted := ""
+	for _, f := range fields {
+		if f.deleted && !st.unscoped {
+			deleted = f.column
+		}
+	}
+	if deleted != "" && kind != "insert" && st.sql == nil {
+		// A model with a deleted field is soft-deleted: xorm adds
+		// (deleted IS NULL OR deleted = '0001-01-01 00:00:00') to every
+		// query and update of it, and Delete sets the field instead of
+		// removing the row (unless Unscoped).
+		if _, dup := a.WhereColumn(deleted); !dup {
+			a.Where = append(a.Where, Binding{Column: deleted, Op: "IS NULL"})
+		}
+	}
+	if deleted != "" && kind == "delete" && st.sql == nil {
+		a.Kind = KindUpdate
+		a.Set = []Binding{{Column: deleted, Op: "=", Class: sqltext.AssignOther, Expr: "now()"}}
+		b.xormResults(a, call, name, kind)
+		return a
+	}
 	switch kind {
 	case "select", "exists", "count", "sum":
 		a.Kind = KindRead
@@ -879,6 +905,8 @@ func xormFields(st *types.Struct) []gormField {
 					fd.unique, fd.index = true, w.param
 				case u == "VERSION":
 					fd.version = true
+				case u == "DELETED":
+					fd.deleted, fd.auto = true, true
 				case u == "EXTENDS":
 					extends = true
 				case u == "AUTOINCR" || u == "CREATED" || u == "UPDATED" || u == "DELETED" || u == "<-":
