@@ -241,6 +241,13 @@ type Access struct {
 	// owner.ID and inserting repo, whose OwnerID its caller set from
 	// owner.ID): the caller, which knows the values, judges the pair.
 	DecidedBy *Access
+	// BeanParam is, for an xorm write or read whose bean is the
+	// function's own interface-typed parameter (db.Insert(ctx, beans
+	// ...any), GetByID(ctx, id, bean any)), that parameter: the table
+	// and columns are the model of the bean each caller passes.
+	// BeanSpread reports the variadic parameter passed on (beans...).
+	BeanParam  *ssa.Parameter
+	BeanSpread bool
 	// ModelUniques lists the column sets an ORM model declares unique
 	// (gorm primaryKey, unique, uniqueIndex tags; fields sharing a
 	// uniqueIndex name form one set).

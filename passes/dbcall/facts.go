@@ -194,6 +194,10 @@ type accessFact struct {
 	ColsParam   int
 	ColsExtra   []string
 	PartialCols bool
+	// Bean is 1 + the parameter index of the interface-typed bean the
+	// access is made on (Access.BeanParam), or 0; BeanSpread as there.
+	Bean       int
+	BeanSpread bool
 	// ModelUniques are the unique column sets of the model the access
 	// reads or writes (Access.ModelUniques).
 	ModelUniques [][]string
@@ -465,6 +469,9 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1,
 		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
+	}
+	if a.BeanParam != nil {
+		f.Bean, f.BeanSpread = paramIndex(fn, a.BeanParam)+1, a.BeanSpread
 	}
 	if a.ColsParam != nil {
 		if i := paramIndex(fn, a.ColsParam); i >= 0 {
@@ -1603,6 +1610,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		a.Handle = b.argRef(args, f.Handle)
 		if f.ColsParam >= 0 && f.ColsParam < len(args) {
 			narrowColumns(fn, a, args[f.ColsParam], f.ColsExtra, f.PartialCols)
+		}
+		if f.Table == "" && f.Bean > 0 && f.Bean <= len(args) {
+			b.beanModel(a, args[f.Bean-1], f.BeanSpread, call)
 		}
 		if f.Found.Signal != SignalNone && f.Found.Result >= 0 && cv != nil {
 			a.Found = Outcome{Signal: f.Found.Signal, Negated: f.Found.Negated, Sentinels: f.Found.Sentinels, Values: resultValues(cv, f.Found.Result)}

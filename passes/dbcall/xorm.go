@@ -235,6 +235,10 @@ func (b *builder) xormAccess(fn *ssa.Function, call ssa.CallInstruction, name, k
 		}
 		fields := xormModelFields(st.tableBean)
 		b.xormWhere(a, &st, fields, nil)
+		if p, ok := unwrap(beans[0]).(*ssa.Parameter); ok && a.Table == "" && len(beans) == 1 && len(st.cols) == 0 && anyTyped(p.Type()) {
+			// Get(bean) of a helper's bean: the caller's model.
+			a.BeanParam = p
+		}
 		for i, d := range beans {
 			col := "?"
 			if i < len(st.cols) {
@@ -433,6 +437,12 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 	}
 	fields := xormModelFields(model)
 	a.ModelUniques = modelUniques(fields)
+	if a.Table == "" && bean != nil {
+		if p, ok := unwrap(bean).(*ssa.Parameter); ok && anyTyped(p.Type()) {
+			a.BeanParam = p
+			_, a.BeanSpread = p.Type().Underlying().(*types.Slice)
+		}
+	}
 	for _, f := range fields {
 		if f.version {
 			a.VersionColumn = f.column
@@ -497,6 +507,57 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 	}
 	b.xormResults(a, call, name, kind)
 	return a
+}
+
+// anyTyped reports an interface type, or a slice of one (beans ...any).
+func anyTyped(t types.Type) bool {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+	}
+	return types.IsInterface(t)
+}
+
+// beanModel makes an access a helper made on its interface-typed bean
+// (Access.BeanParam) the one made on the model the caller passes:
+//
+//	func Insert(ctx context.Context, beans ...any) error { _, err := x.Context(ctx).Insert(beans...); ... }
+//	db.Insert(ctx, &Label{RepoID: repo, Name: name})   // insert label set repo_id, name
+//
+// the table, the model's unique columns, an insert's set fields and a
+// lookup's reads into the bean.
+func (b *builder) beanModel(a *Access, arg ssa.Value, spread bool, call ssa.CallInstruction) {
+	if spread {
+		vals, ok := variadicArgs(arg)
+		if !ok || len(vals) == 0 {
+			return
+		}
+		arg = vals[0]
+	}
+	bean := unwrap(arg)
+	if bean == nil || modelType(bean.Type()) == nil {
+		return // the caller's bean is an interface too: its own summary says so
+	}
+	a.Table = b.modelTable(bean.Type(), snakeCase)
+	fields := xormModelFields(bean)
+	a.ModelUniques = modelUniques(fields)
+	switch {
+	case a.Kind == KindInsert && len(a.Set) == 0:
+		a.Set = b.gormValues(call, bean, fields, false)
+	case a.Kind == KindRead && !a.Count && !a.Exists && !isSliceDest(bean):
+		if len(a.Where) == 0 {
+			// Get(bean) of the caller's bean: its set fields are the
+			// conditions (xorm's auto condition).
+			for _, f := range fields {
+				if v := storedField(bean, f.path); v != nil && !storedAfter(bean, f.path, call) {
+					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
+				}
+			}
+		}
+		a.Reads = nil
+		for _, f := range fields {
+			a.Reads = append(a.Reads, ColumnRead{Column: f.column, Dest: fieldRef(bean, f.path), Addr: true})
+		}
+	}
 }
 
 // xormSet binds an Update's assignments: a map's entries, the columns
