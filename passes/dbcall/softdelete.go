@@ -21,15 +21,19 @@ import (
 // request makes it: the request whose update matches 0 rows (a concurrent
 // delete won) leaves the row as it wanted it.
 func (a *Access) SoftDelete() bool {
+	return a.setsOnly(func(s Binding) bool { return softDeleteState(s) || softDeleteMarker(s) })
+}
+
+// setsOnly reports an update whose SET has an assignment mark reports, and
+// besides those only bookkeeping columns.
+func (a *Access) setsOnly(mark func(Binding) bool) bool {
 	if a.Kind != KindUpdate || len(a.Set) == 0 {
 		return false
 	}
 	marks := false
 	for _, s := range a.Set {
 		switch {
-		case softDeleteState(s):
-			marks = true
-		case softDeleteMarker(s):
+		case mark(s):
 			marks = true
 		case rowBookkeeping(s.Column):
 		default:
@@ -51,22 +55,7 @@ func (a *Access) SoftDelete() bool {
 // concurrent revoke won) leaves the row as it wanted it. Unlike a removal
 // the row lives on, so a whole-row write carrying the flag is no
 // revocation of anything else (MarksRemoved does not count it).
-func (a *Access) Revokes() bool {
-	if a.Kind != KindUpdate || len(a.Set) == 0 {
-		return false
-	}
-	off := false
-	for _, s := range a.Set {
-		switch {
-		case revokeMarker(s):
-			off = true
-		case rowBookkeeping(s.Column):
-		default:
-			return false
-		}
-	}
-	return off
-}
+func (a *Access) Revokes() bool { return a.setsOnly(revokeMarker) }
 
 func revokeMarker(s Binding) bool {
 	c := strings.ToLower(s.Const)
