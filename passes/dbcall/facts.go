@@ -1302,6 +1302,15 @@ func paramRefOf(fn *ssa.Function, r Ref) paramRef {
 			inner := refOf(bound)
 			r = Ref{Root: inner.Root, Path: inner.Path + r.Path}
 			continue
+		case *ssa.Alloc:
+			// A struct parameter taken by value whose address the
+			// function passes on (func (p *P) Update(e Email) {
+			// db.Update(&e) }): its fields are the caller's argument's,
+			// unless the function changes them.
+			if p, ok := soleStore(x).(*ssa.Parameter); ok && r.Path != "" && !hasFieldStores(x) {
+				r = Ref{Root: p, Path: r.Path}
+				continue
+			}
 		case *ssa.Extract:
 			// A parameter encoded whole (json.Marshal(meta)): the
 			// document says what the parameter holds.
