@@ -97,9 +97,10 @@ type Binding struct {
 	// is (UserStatusDeleted for user.Status = UserStatusDeleted), when the
 	// model saw it written: what an int state's value means.
 	ConstName string
-	// OmitZero reports a value the library leaves out of the SET when it
-	// is Go's zero value (gorm's Updates of a struct): a field of a struct
-	// literal a caller never sets is no column of the write.
+	// OmitZero reports a value the library leaves out of the SET (or the
+	// WHERE) when it is Go's zero value (gorm's Updates of a struct, a
+	// condition struct): a field of a struct literal a caller never sets
+	// is no column of the write (no condition of the lookup).
 	OmitZero bool
 	// Expr is the SQL expression text as written (or synthesized for ORMs).
 	Expr string

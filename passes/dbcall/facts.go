@@ -1521,11 +1521,20 @@ func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == "" || p.Path == CtxTxPath {
 		return false
 	}
-	alloc, ok := unwrap(args[p.Param]).(*ssa.Alloc)
+	first := strings.Split(strings.TrimPrefix(p.Path, "."), ".")[0]
+	arg := unwrap(args[p.Param])
+	if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A struct passed by value (FindOne(User{ID: id})): the
+		// literal's local, loaded once for the call.
+		if lit, ok := ld.X.(*ssa.Alloc); ok && ld.Referrers() != nil && len(*ld.Referrers()) == 1 {
+			return zeroFieldOf(lit, first, ld, 0)
+		}
+		return false
+	}
+	alloc, ok := arg.(*ssa.Alloc)
 	if !ok {
 		return false
 	}
-	first := strings.Split(strings.TrimPrefix(p.Path, "."), ".")[0]
 	return zeroFieldOf(alloc, first, call, 0)
 }
 
@@ -1596,6 +1605,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
 		}
 		for _, w := range f.Where {
+			if w.OmitZero && zeroFieldAt(args, w.Arg, call) {
+				continue // FindOne(User{ID: id}) of a condition struct: gorm matches its non-zero fields
+			}
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		b.instantiateFrags(fn, a, f, args)

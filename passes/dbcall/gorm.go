@@ -159,7 +159,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 				a.Partial = true
 			}
 		case "Where":
-			b.gormWhere(a, arg(c, 0), arg(c, 1))
+			b.gormWhere(a, arg(c, 0), arg(c, 1), true)
 		case "Not", "Or":
 			a.Where = append(a.Where, Binding{Expr: c.name})
 		case "Clauses":
@@ -238,7 +238,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 					// First(&u, 10): the primary key.
 					a.Where = append(a.Where, Binding{Column: primaryColumn(fields), Op: "=", Value: b.resolveRef(refOf(conds[0]))})
 				} else {
-					b.gormWhere(a, conds[0], nil)
+					b.gormWhere(a, conds[0], nil, false)
 				}
 			}
 		}
@@ -441,8 +441,10 @@ func (b *builder) gormPrimaryWhere(a *Access, model ssa.Value, fields []gormFiel
 }
 
 // gormWhere adds the predicates of Where(query, args...): a condition string
-// with ? placeholders, a struct (non-zero fields), or a map.
-func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
+// with ? placeholders, a struct (non-zero fields), or a map. With
+// withPrimary (a Where of the chain, not FirstOrCreate's conditions), a
+// struct the caller gives matches on its primary key too.
+func (b *builder) gormWhere(a *Access, query, args ssa.Value, withPrimary bool) {
 	if query == nil {
 		return
 	}
@@ -464,9 +466,12 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
 	if n := modelType(q.Type()); n != nil {
 		if st, ok := n.Underlying().(*types.Struct); ok {
 			// The caller's struct (FirstOrCreate(d, *d) in a method of
-			// d): gorm matches its non-zero fields, which the caller
-			// filled in; each is bound to the parameter's field. Its
-			// primary key is the row's, made by the insert.
+			// d, Where(&attrs) in FindOne(attrs User)): gorm matches its
+			// non-zero fields, which the caller filled in; each is bound
+			// to the parameter's field, and dropped at a caller whose
+			// literal leaves it zero (FindOne(User{ID: id}) looks up
+			// by id alone). In FirstOrCreate's conditions the primary
+			// key is the row's, made by the insert.
 			given := false
 			switch literalOf(q).(type) {
 			case *ssa.Parameter, *ssa.FreeVar:
@@ -475,8 +480,8 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value) {
 			for _, f := range gormFields(st) {
 				if v := storedField(q, f.path); v != nil {
 					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: b.resolveRef(refOf(v))})
-				} else if given && !f.primary && !f.auto && !gormAutoTime(f.path) {
-					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: fieldRef(q, f.path)})
+				} else if given && (!f.primary || withPrimary) && !f.auto && !gormAutoTime(f.path) {
+					a.Where = append(a.Where, Binding{Column: f.column, Op: "=", Value: fieldRef(q, f.path), OmitZero: true})
 				}
 			}
 			return
@@ -664,6 +669,11 @@ func (b *builder) gormValues(at ssa.Instruction, v ssa.Value, fields []gormField
 		if f.primary && !whole {
 			if sv := storedField(base, f.path); sv != nil {
 				out = append(out, Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(sv))})
+			} else if given {
+				// The caller's key (&User{ID: name}), which gorm
+				// inserts when it is not zero; left to the database
+				// (an auto-increment) at a caller that leaves it zero.
+				out = append(out, Binding{Column: f.column, Op: "=", Class: sqltext.AssignParam, Value: fieldRef(base, f.path), OmitZero: true})
 			}
 			continue
 		}
