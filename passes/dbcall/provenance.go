@@ -256,6 +256,14 @@ func (p *prov) value(v ssa.Value, derived bool, depth int) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			r := refOf(x.X)
+			if p.overwritten(r, x) {
+				// u.Password = req.Password; hash(u.Password): the
+				// field holds what was stored after the row was read.
+				for _, st := range storesTo(r) {
+					p.value(st, derived, depth+1)
+				}
+				return
+			}
 			// A load reads what the location holds: the read's
 			// destination and whatever was stored there.
 			p.ref(r, derived, depth+1)
@@ -506,6 +514,52 @@ func fieldStep(cur []ssa.Value, name string) []ssa.Value {
 		}
 	}
 	return next
+}
+
+// overwritten reports a load of a field of a row read (r) that a store
+// into the same field dominates, the store itself coming after every read
+// of the function into r: what the load sees was assigned in Go after the
+// read (a form's value), not the column.
+func (p *prov) overwritten(r Ref, ld ssa.Instruction) bool {
+	if r.Path == "" || ld.Block() == nil {
+		return false
+	}
+	for _, addr := range locations(r) {
+		if addr.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *addr.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != addr || st.Parent() != ld.Parent() || st.Block() == nil || !dominates(st, ld) {
+				continue
+			}
+			if p.readsAfter(r, st) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// readsAfter reports a read of the function into r (or a location holding
+// it) that the store st does not follow for certain: the row may be read
+// into the field after the store.
+func (p *prov) readsAfter(r Ref, st *ssa.Store) bool {
+	for _, a := range p.fi.Accesses {
+		if a.Kind != KindRead || a.Call == nil {
+			continue
+		}
+		for _, rd := range a.Reads {
+			if rd.Dest.Root != r.Root {
+				continue
+			}
+			if a.Call.Parent() != st.Parent() || a.Call.Block() == nil || !dominates(a.Call, st) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // storesTo returns the values stored into the location r in its function.
