@@ -9,6 +9,7 @@ import (
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
+	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
 // mutexLocks and mutexUnlocks are the write-lock calls of the standard
@@ -145,9 +146,11 @@ func closureOf(parent, fn *ssa.Function) ssa.Instruction {
 //
 // Other processes are not serialized: this is evidence for a service that
 // runs one instance (a media store on local disk, a wallet hub), and the
-// checkers' documentation says so.
+// checkers' documentation says so. One case serializes every process: a
+// transaction begun with SQLite's BEGIN IMMEDIATE or BEGIN EXCLUSIVE
+// before both, not ended between them (writeLocked).
 func (r *Result) Serialized(first, second *Access) bool {
-	if MutexHeld(first, second) || onceCallback(first, second) {
+	if MutexHeld(first, second) || onceCallback(first, second) || r.writeLocked(first, second) {
 		return true
 	}
 	return r != nil && r.claimedBefore(first, second)
@@ -518,4 +521,41 @@ func sameMap(a, b ssa.Value) bool {
 	fa, ok1 := la.X.(*ssa.FieldAddr)
 	fb, ok2 := lb.X.(*ssa.FieldAddr)
 	return ok1 && ok2 && fa.Field == fb.Field && unwrap(fa.X) == unwrap(fb.X)
+}
+
+// writeLocked reports both accesses of one function after a BEGIN
+// IMMEDIATE (or EXCLUSIVE) run as SQL on every path to the first, with no
+// COMMIT or ROLLBACK run between the BEGIN and the second: SQLite gives
+// the transaction the database's write lock when it begins, and every
+// other writer waits for it (conn.ExecContext(ctx, "BEGIN IMMEDIATE"),
+// then reads that decide writes).
+func (r *Result) writeLocked(first, second *Access) bool {
+	if r == nil || first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil {
+		return false
+	}
+	fi := r.Func(first.Fn)
+	if fi == nil {
+		return false
+	}
+	var begin *Access
+	for _, a := range fi.Accesses {
+		if a.Kind == KindTxControl && a.Stmt != nil && a.Stmt.Kind == sqltext.KindBegin && a.Stmt.WriteLock && a.Call != nil && ssautil.Before(a.Call, first.Call) {
+			begin = a
+			break
+		}
+	}
+	if begin == nil {
+		return false
+	}
+	for _, a := range fi.Accesses {
+		if a.Kind != KindTxControl || a.Stmt == nil || a.Stmt.Kind != sqltext.KindCommit && a.Stmt.Kind != sqltext.KindRollback || a.Call == nil || a.Call.Block() == nil {
+			continue
+		}
+		if ssautil.Reachable(begin.Call.Block(), a.Call.Block()) && ssautil.Reachable(a.Call.Block(), second.Call.Block()) {
+			if a.Call.Block() != second.Call.Block() || ssautil.Index(a.Call) < ssautil.Index(second.Call) {
+				return false // the transaction may end before the second
+			}
+		}
+	}
+	return true
 }

@@ -104,6 +104,9 @@ func describe(st *Stmt) string {
 	if st.Isolation != IsolationNone {
 		w("iso=", strings.ReplaceAll(st.Isolation.String(), " ", "_"))
 	}
+	if st.WriteLock {
+		w("writelock")
+	}
 	if st.Count {
 		w("count")
 	}

@@ -461,6 +461,7 @@ func (p *parser) stmt(i, j int, st *Stmt) {
 	case "begin":
 		st.Kind = KindBegin
 		st.Isolation = p.isolation(i+1, j)
+		st.WriteLock = p.kw(i+1) == "immediate" || p.kw(i+1) == "exclusive"
 	case "start":
 		if p.kw(i+1) == "transaction" {
 			st.Kind = KindBegin

@@ -256,6 +256,10 @@ type Stmt struct {
 	// Isolation is the level set by SET TRANSACTION or BEGIN/START
 	// TRANSACTION ISOLATION LEVEL ...
 	Isolation Isolation
+	// WriteLock reports SQLite's BEGIN IMMEDIATE or BEGIN EXCLUSIVE: the
+	// transaction takes the database's write lock when it begins, so the
+	// writers of every connection run one at a time until it ends.
+	WriteLock bool
 	// Count reports a SELECT whose only result is an aggregate COUNT.
 	Count bool
 	// Exists reports SELECT EXISTS(...) or SELECT 1 FROM ... (a presence
