@@ -60,7 +60,14 @@ func (f *summaryFact) String() string {
 		parts = append(parts, fmt.Sprintf("ctor r%d%s=p%d", c.Result, c.Path, c.Param))
 	}
 	if f.Wrapper != nil {
-		parts = append(parts, fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL))
+		w := fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL)
+		if fs := f.Wrapper.Found; fs.Signal != SignalNone && fs.Result >= 0 {
+			w += fmt.Sprintf(" found:%s@r%d", fs.Signal, fs.Result)
+		}
+		if f.Wrapper.Rows >= 0 {
+			w += fmt.Sprintf(" rows@r%d", f.Wrapper.Rows)
+		}
+		parts = append(parts, w)
 	}
 	if m := f.Model; m != nil {
 		parts = append(parts, fmt.Sprintf("model-wrapper %s model=p%d cols=p%d", m.Kind, m.Model, m.Cols))
@@ -105,6 +112,13 @@ type wrapperFact struct {
 	Variadic bool
 	Dest     int
 	Handle   paramRef
+	// Found, Rows and Err are the wrapper's own results carrying what the
+	// wrapped call found, its affected-row count and its error, when the
+	// wrapper computes them (return rows.Next(), nil; return
+	// res.RowsAffected()): Result or Rows -1 when it does not.
+	Found signalFact
+	Rows  int
+	Err   int
 }
 
 type paramRef struct {
@@ -368,7 +382,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		}
 	}
 	s.Ctor = ctorFields(fn, rets)
-	s.Wrapper = b.wrapperOf(fn)
+	s.Wrapper = b.wrapperOf(fn, fi, rets)
 	s.Model = b.modelWrapperOf(fn, fi)
 	for i, p := range fn.Params {
 		if b.rowsTested(p) {
@@ -538,22 +552,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	if a.Found.Signal != SignalNone {
 		f.Found = returnSignal(fi, a, rets, b)
 	}
-	// The last result that carries the access's error on some return.
-	if len(a.Err) > 0 && len(rets) > 0 {
-		errs := map[ssa.Value]bool{}
-		for _, e := range a.Err {
-			errs[unwrap(e)] = true
-		}
-		for i := range rets[0].Results {
-			seen := map[ssa.Value]bool{} // shared by the returns: a value seen on one carries nothing
-			for _, ret := range rets {
-				if i < len(ret.Results) && b.carriesErr(ret.Results[i], errs, seen) {
-					f.ErrResult = i
-					break
-				}
-			}
-		}
-	}
+	f.ErrResult = b.errResult(a, rets)
 	return f
 }
 
@@ -1136,6 +1135,7 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 				}
 			}
 			for i, rv := range ret.Results {
+				rv = slotValue(rv)
 				if isErrorType(rv.Type()) && !succeedsFrom(rets, notFound, i) {
 					if name := globalName(rv); name != "" {
 						return signalFact{Signal: SignalErr, Result: i, Sentinels: []string{name}, NilResult: nilResult}, true
@@ -1715,7 +1715,7 @@ func (b *builder) instantiateFrags(fn *ssa.Function, a *Access, f *accessFact, a
 
 // wrapperOf detects an executor wrapper: fn runs, through a library call,
 // SQL text that is its own parameter, with arguments it passes on.
-func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
+func (b *builder) wrapperOf(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) *wrapperFact {
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -1736,12 +1736,12 @@ func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
 			}
 			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic}
 			if meth.Args >= 0 && meth.Args < len(args) {
-				if p, ok := unwrap(args[meth.Args]).(*ssa.Parameter); ok {
+				if p, ok := cellParam(args[meth.Args]); ok {
 					w.Args = paramIndex(fn, p)
 				}
 			}
 			if meth.Dest >= 0 && meth.Dest < len(args) {
-				if p, ok := unwrap(args[meth.Dest]).(*ssa.Parameter); ok {
+				if p, ok := cellParam(args[meth.Dest]); ok {
 					w.Dest = paramIndex(fn, p)
 				}
 			}
@@ -1752,10 +1752,26 @@ func (b *builder) wrapperOf(fn *ssa.Function) *wrapperFact {
 				handle = ssautil.Receiver(call.Common())
 			}
 			w.Handle = paramRefOf(fn, refOf(handle))
+			w.Found, w.Rows, w.Err = b.wrapperOutcome(fn, call, meth, rets)
 			return w
 		}
 	}
 	return nil
+}
+
+// cellParam returns the parameter v is, directly or loaded from the
+// variable it was spilled to because a closure captures it.
+func cellParam(v ssa.Value) (*ssa.Parameter, bool) {
+	v = unwrap(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if cell, ok := ld.X.(*ssa.Alloc); ok {
+			if cv := cellValue(cell); cv != nil {
+				v = unwrap(cv)
+			}
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	return p, ok
 }
 
 func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
@@ -1794,6 +1810,7 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 		a.Handle = b.argRef(args, w.Handle)
 		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
 		b.bindResults(a, call, meth)
+		b.wrapperResults(a, call, w)
 		if w.Dest >= 0 && w.Dest < len(args) {
 			b.destInto(a, args[w.Dest], w.Op == apis.OpSelect)
 			if w.Op == apis.OpSelect {
@@ -1802,6 +1819,88 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 		}
 	}
 	return accs
+}
+
+// wrapperOutcome reads what an executor wrapper's results say of the
+// library call it wraps: whether a row was found (return rows.Next(),
+// nil), the affected-row count (n, _ := res.RowsAffected(); return n,
+// nil), and the error. The call is no access of the wrapper (its SQL is
+// the caller's), so its outcome is read on a model of its own.
+func (b *builder) wrapperOutcome(fn *ssa.Function, call ssa.CallInstruction, meth apis.Method, rets []*ssa.Return) (found signalFact, rows, errAt int) {
+	found, rows, errAt = signalFact{Result: -1, NilResult: -1}, -1, -1
+	if call.Value() == nil || len(rets) == 0 {
+		return
+	}
+	fi := &FuncInfo{Fn: fn, signals: map[ssa.Value]*Access{}, addrs: map[ssa.Value]*Access{}, nils: map[ssa.Value]*Access{}, b: b}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: meth.Lib, Kind: KindUnknown, RowsReturned: -1, ResultReturned: -1}
+	b.bindResults(a, call, meth)
+	b.outcome(fi, a)
+	if a.Found.Signal != SignalNone {
+		found = returnSignal(fi, a, rets, b)
+	}
+	for _, v := range a.RowsAffected {
+		if use, idx := b.examined(v, map[ssa.Value]bool{}); use == useReturned {
+			rows = idx
+		}
+	}
+	errAt = b.errResult(a, rets)
+	return
+}
+
+// wrapperResults gives the access of a wrapper's call what the wrapper's
+// own results say, where the library's results bindResults read do not
+// (a wrapper returning rows.Next() as a bool, or the affected-row count).
+func (b *builder) wrapperResults(a *Access, call ssa.CallInstruction, w *wrapperFact) {
+	cv := call.Value()
+	if cv == nil {
+		return
+	}
+	if a.Found.Signal == SignalNone && w.Found.Signal != SignalNone && w.Found.Result >= 0 {
+		a.Found = Outcome{Signal: w.Found.Signal, Negated: w.Found.Negated, Sentinels: w.Found.Sentinels, Values: resultValues(cv, w.Found.Result)}
+	}
+	if len(a.RowsAffected) == 0 && w.Rows >= 0 {
+		a.RowsAffected = resultValues(cv, w.Rows)
+	}
+	if w.Err >= 0 {
+		a.Err = resultValues(cv, w.Err)
+	}
+}
+
+// slotValue returns, for a result of a function with defers loaded from
+// its slot at the return, the value stored there last in the return's
+// block (return ErrNotFound stores the sentinel, runs the defers, loads
+// it); otherwise rv.
+func slotValue(rv ssa.Value) ssa.Value {
+	if ld, ok := rv.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if slot, ok := ld.X.(*ssa.Alloc); ok {
+			if st := lastStoreBefore(slot, ld); st != nil {
+				return st.Val
+			}
+		}
+	}
+	return rv
+}
+
+// errResult returns the last result that carries the access's error on
+// some return, or -1.
+func (b *builder) errResult(a *Access, rets []*ssa.Return) int {
+	res := -1
+	if len(a.Err) > 0 && len(rets) > 0 {
+		errs := map[ssa.Value]bool{}
+		for _, e := range a.Err {
+			errs[unwrap(e)] = true
+		}
+		for i := range rets[0].Results {
+			seen := map[ssa.Value]bool{} // shared by the returns: a value seen on one carries nothing
+			for _, ret := range rets {
+				if i < len(ret.Results) && b.carriesErr(ret.Results[i], errs, seen) {
+					res = i
+					break
+				}
+			}
+		}
+	}
+	return res
 }
 
 // exportSummaries exports the summary of each function of the package that

@@ -623,6 +623,17 @@ func usersOf(v ssa.Value) []ssa.CallInstruction {
 				if embeddedField(x.X.Type(), x.Field) {
 					walk(x, depth+1)
 				}
+			case *ssa.Store:
+				// rows kept in a variable a closure captures (defer
+				// func() { _ = rows.Close() }()): the loads of that
+				// variable are rows too, when nothing else is stored.
+				if cell, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v && cell.Heap && soleStore(cell) == v && cell.Referrers() != nil {
+					for _, rr := range *cell.Referrers() {
+						if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							walk(ld, depth+1)
+						}
+					}
+				}
 			}
 		}
 	}

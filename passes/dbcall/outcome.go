@@ -68,6 +68,14 @@ func (fi *FuncInfo) signalWalk(v ssa.Value, phis *map[*ssa.Phi]*Access) *Access 
 					}
 				}
 			}
+			// A result of a function with defers, returned through its
+			// slot (return rows.Next(), nil stores the flag, runs the
+			// defers, then loads it): the value the block stored last.
+			if slot, ok := x.X.(*ssa.Alloc); ok {
+				if st := lastStoreBefore(slot, x); st != nil {
+					return fi.signalWalk(st.Val, phis)
+				}
+			}
 		}
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(x.Call.Args) == 1 {
@@ -1115,4 +1123,23 @@ func isDriverError(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// lastStoreBefore returns the last store into the local slot made in the
+// block of use before it, or nil.
+func lastStoreBefore(slot *ssa.Alloc, use ssa.Instruction) *ssa.Store {
+	blk := use.Block()
+	if blk == nil {
+		return nil
+	}
+	var last *ssa.Store
+	for _, instr := range blk.Instrs {
+		if instr == use {
+			return last
+		}
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
+			last = st
+		}
+	}
+	return nil
 }

@@ -113,6 +113,13 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		return hole
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
+			if cell, ok := x.X.(*ssa.Alloc); ok {
+				// A variable a closure captures (a deferred log of
+				// the query): what was stored in it.
+				if v := cellValue(cell); v != nil {
+					return b.resolveTextDepth(v, depth+1, memo)
+				}
+			}
 			if g, ok := x.X.(*ssa.Global); ok {
 				if s, ok := b.globalText(g); ok {
 					return text{s: s, known: true, param: -1}
@@ -499,4 +506,56 @@ func (b *builder) writeText(call ssa.CallInstruction, sb ssa.Value, str *ssa.Cal
 		}
 	}
 	return hole
+}
+
+// cellValue returns the value stored in the local cell, a variable a
+// closure captures and so kept in memory, when one value is stored in it
+// besides rewrites of itself: a wrapper that logs its query from a
+// deferred closure and reformats it first for the log,
+//
+//	func (t *Trx) Execute(command string, args ...any) (int64, error) {
+//		if debug {
+//			command = formatter.Replace(command)
+//			defer func() { log.Print(command, args) }()
+//		}
+//		res, err := t.tx.ExecContext(t.ctx, command, args...)
+//
+// runs the parameter's text (a rewrite that only respaces it).
+func cellValue(cell *ssa.Alloc) ssa.Value {
+	if !cell.Heap || cell.Referrers() == nil {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		if rewritesCell(st.Val, cell) {
+			continue
+		}
+		if val != nil {
+			return nil
+		}
+		val = st.Val
+	}
+	return val
+}
+
+// rewritesCell reports a string computed by a call from the cell's own
+// value (formatter.Replace(command), strings.TrimSpace(command)).
+func rewritesCell(v ssa.Value, cell *ssa.Alloc) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if t, ok := call.Type().Underlying().(*types.Basic); !ok || t.Info()&types.IsString == 0 {
+		return false
+	}
+	for _, arg := range call.Call.Args {
+		if ld, ok := unwrap(arg).(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == cell {
+			return true
+		}
+	}
+	return false
 }
