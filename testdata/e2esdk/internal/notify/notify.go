@@ -13,7 +13,6 @@ import (
 	"github.com/cenkalti/backoff/v4"
 	"github.com/sendgrid/sendgrid-go"
 	"github.com/sendgrid/sendgrid-go/helpers/mail"
-	"github.com/twilio/twilio-go"
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
 )
 
@@ -21,7 +20,7 @@ type Service struct {
 	DB     *sql.DB
 	SQS    *sqs.Client
 	SES    *sesv2.Client
-	Twilio *twilio.RestClient
+	Twilio *openapi.ApiService // twilio.NewRestClient().Api
 	Mail   *sendgrid.Client
 	Queue  string
 }
@@ -72,7 +71,7 @@ func (s *Service) Shipped(ctx context.Context, orderID int64, phone, email strin
 	}
 	params := &openapi.CreateMessageParams{}
 	params.SetTo(phone).SetFrom("+15550000000").SetBody("shipped") // SAFE(lockacrosscall): setters are local
-	if _, err := s.Twilio.Api.CreateMessage(params); err != nil {  // HAZARD(lockacrosscall)
+	if _, err := s.Twilio.CreateMessage(params); err != nil {      // HAZARD(lockacrosscall)
 		return err
 	}
 	return tx.Commit()
