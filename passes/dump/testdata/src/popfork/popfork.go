@@ -28,7 +28,7 @@ func Get(c *pop.Connection, id, nid string) (*Session, error) {
 }
 
 func Create(c *pop.Connection, s *Session) error {
-	return c.Create(s) // want `insert sessions set nid=\$s\.NID,identity_id=\$s\.Identity,active=\$s\.Active on c`
+	return c.Create(s) // want `insert sessions set id=\$s\.ID,nid=\$s\.NID,identity_id=\$s\.Identity,active=\$s\.Active on c`
 }
 
 func Revoke(c *pop.Connection, identity, nid string) (int, error) {
