@@ -174,8 +174,13 @@
 // removed state (SET status = 'deleted' or 'archived', SET deleted_at =
 // now(), with only updated_at and updated_by beside it) guarded by the
 // state it leaves (AND status = 'published'): when 0 rows match, a
-// concurrent delete won and the row is as this request wanted it. It is
-// reported when a write or a network call can follow it in its function,
+// concurrent delete won and the row is as this request wanted it. Nor is
+// a revoke (SET active = false WHERE ... AND active = true) or an
+// acknowledgement of the reader's own view state (SET read = true, or
+// seen, dismissed, read_at, WHERE ... AND read = false): the row ends as
+// this request wanted whichever request matched. A flag that spends
+// something (SET used = true WHERE ... AND NOT used) stays reported. Each
+// is reported when a write or a network call can follow it in its function,
 // work done on the word that this request made the transition (callers
 // are not followed). Other transitions to a final state (cancelled,
 // completed) stay reported: their callers act on them. An sqlc query with such a

@@ -400,11 +400,12 @@ func checkRows(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *
 		// happened, and nothing goes on as if it had.
 		return analysis.Diagnostic{}, false
 	}
-	if (a.SoftDelete() || a.Revokes()) && !actsAfter(db, nc, a) {
-		// A soft delete (status published → deleted) or a revoke (SET
-		// active = false WHERE ... AND active = true) matching 0 rows: a
-		// concurrent delete or revoke won, and the row is as this request
-		// wanted it. Only an effect after it (a write, a send) assumes
+	if (a.SoftDelete() || a.Revokes() || a.Acknowledges()) && !actsAfter(db, nc, a) {
+		// A soft delete (status published → deleted), a revoke (SET
+		// active = false WHERE ... AND active = true) or an acknowledgement
+		// (SET read = true WHERE ... AND read = false) matching 0 rows: a
+		// concurrent delete, revoke or read won, and the row is as this
+		// request wanted it. Only an effect after it (a write, a send) assumes
 		// this request made the transition.
 		return analysis.Diagnostic{}, false
 	}

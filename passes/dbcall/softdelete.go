@@ -73,6 +73,35 @@ func revokeMarker(s Binding) bool {
 	return false
 }
 
+// Acknowledges reports an update that only marks its row seen by its
+// reader: a flag of the reader's own view state set on (read, is_read,
+// seen, is_seen, viewed, is_viewed, dismissed, is_dismissed, acknowledged,
+// is_acknowledged = true; read_at, seen_at, viewed_at, dismissed_at,
+// acknowledged_at set), and besides that only bookkeeping columns:
+//
+//	UPDATE notifications SET read = true, updated_at = $1
+//	WHERE id = $2 AND user_id = $3 AND read = false
+//
+// The request whose update matches 0 rows (the reader marked it in
+// another tab) leaves the row as it wanted it. A flag that spends
+// something (used, redeemed, claimed = true) is no acknowledgement: the
+// loser of that race must not go on as if it had spent it.
+func (a *Access) Acknowledges() bool { return a.setsOnly(ackMarker) }
+
+func ackMarker(s Binding) bool {
+	c := strings.ToLower(s.Const)
+	switch s.Column {
+	case "read_at", "seen_at", "viewed_at", "dismissed_at", "acknowledged_at":
+		if s.Class == sqltext.AssignConst {
+			return c != "null"
+		}
+		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
+	case "read", "is_read", "seen", "is_seen", "viewed", "is_viewed", "dismissed", "is_dismissed", "acknowledged", "is_acknowledged":
+		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
+	}
+	return false
+}
+
 // MarksRemoved reports an update that marks its row removed with a value
 // it did not read: a soft delete that carries the rest of the row along
 // (a whole-row save after client.DeletedAt = &now). stale lists the
