@@ -63,7 +63,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if keepsValue(g, set) {
 			continue // "driver cannot be changed": the write sets the value the check required, the column does not move
 		}
-		if idempotentSkip(g, set) && !effectAfter(db, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
+		if idempotentSkip(g, set) && !effectAfter(db, g, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
 		}
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {
@@ -141,6 +141,9 @@ func sameConst(other ssa.Value, set dbcall.Binding) bool {
 // already holds the value written: "if u.Plan == plan { return nil }"
 // before SET plan = $1, "if o.Status == 'paid' { return }" before SET
 // status = 'paid'. Two requests racing past it write the same value.
+//
+// The value may be a field, carried into the row written whole: "if
+// org.Name != user.Login { org.Name = user.Login; save(org) }".
 func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
 	if g.Op == token.EQL && g.Other != nil {
 		// "if m.IsClosed { reopen }": a flag required true before it is
@@ -157,6 +160,9 @@ func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
 	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
 		return true
 	}
+	if set.Class == sqltext.AssignParam && set.Value.Path != "" && set.Value.Same(dbcall.RefOf(g.Other)) {
+		return true
+	}
 	return sameConst(g.Other, set)
 }
 
@@ -170,8 +176,47 @@ func constText(c *ssa.Const) string {
 // effectAfter reports a write of another table after the update: the
 // coupon marked used, then the redemption inserted. Two requests racing past
 // a guard that skips "already used" both mark it and both redeem.
-func effectAfter(db *dbcall.Result, a *dbcall.Access) bool {
-	return writeAfter(db, a, true) != nil
+//
+// A write the skipping side of the check reaches too is not counted
+// (regardless).
+func effectAfter(db *dbcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
+	pass, skip := sides(g, a)
+	for _, x := range writesAfter(db, a, true) {
+		if !regardless(g, pass, skip, x.Call.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sides returns the successors of the check's branch that lead to the
+// write (pass) and that do not (skip), when the check is in the write's
+// function and only one side leads to it.
+func sides(g dbcall.Guard, a *dbcall.Access) (pass, skip *ssa.BasicBlock) {
+	if g.If == nil || g.If.Block() == nil || g.If.Parent() != a.Fn || a.Call.Block() == nil {
+		return nil, nil
+	}
+	succ := g.If.Block().Succs
+	if len(succ) != 2 {
+		return nil, nil
+	}
+	to0 := ssautil.Reachable(succ[0], a.Call.Block())
+	to1 := ssautil.Reachable(succ[1], a.Call.Block())
+	switch {
+	case to0 && !to1:
+		return succ[0], succ[1]
+	case to1 && !to0:
+		return succ[1], succ[0]
+	}
+	return nil, nil
+}
+
+// regardless reports a block the skipping side of the check reaches
+// without passing the check again: work done there is done whatever the
+// check said (the user's row saved after the org's name is synced or not),
+// not on its word.
+func regardless(g dbcall.Guard, pass, skip, b *ssa.BasicBlock) bool {
+	return skip != nil && b != nil && ssautil.ReachableAvoiding(skip, b, g.If.Block(), pass)
 }
 
 // grantAfter returns an insert or update of another table after the
@@ -210,10 +255,20 @@ func grantInTxBefore(db *dbcall.Result, txs *txscope.Result, read, del *dbcall.A
 }
 
 func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Access {
+	if xs := writesAfter(db, a, deletes); len(xs) > 0 {
+		return xs[0]
+	}
+	return nil
+}
+
+// writesAfter returns every write writeAfter would choose from, in the
+// function's order.
+func writesAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) []*dbcall.Access {
 	fi := db.Func(a.Fn)
 	if fi == nil || a.Call.Block() == nil {
 		return nil
 	}
+	var out []*dbcall.Access
 	for _, x := range fi.Accesses {
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
 			continue
@@ -223,15 +278,15 @@ func writeAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) *dbcall.Acces
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
-				return x
+				out = append(out, x)
 			}
 			continue
 		}
 		if ssautil.Reachable(a.Call.Block(), x.Call.Block()) {
-			return x
+			out = append(out, x)
 		}
 	}
-	return nil
+	return out
 }
 
 // effectBetween reports a write of another table after the check and
@@ -271,17 +326,9 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 	if fi == nil || g.If == nil || g.If.Block() == nil || a.Call.Block() == nil || g.If.Parent() != a.Fn {
 		return true
 	}
-	var pass *ssa.BasicBlock // the side of the check that leads to the update
-	for _, succ := range g.If.Block().Succs {
-		if ssautil.Reachable(succ, a.Call.Block()) {
-			if pass != nil {
-				return true // both sides do: no check of this update
-			}
-			pass = succ
-		}
-	}
+	pass, skip := sides(g, a) // the sides of the check that lead to the update and that do not
 	if pass == nil {
-		return true
+		return true // both sides do, or neither: no check of this update
 	}
 	for _, x := range fi.Accesses {
 		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && db.Recomputes(x) {
@@ -290,7 +337,7 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary
 		}
-		if ssautil.Reachable(pass, x.Call.Block()) {
+		if ssautil.Reachable(pass, x.Call.Block()) && !regardless(g, pass, skip, x.Call.Block()) {
 			return true
 		}
 	}
@@ -299,7 +346,7 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 	}
 	if nfi := nc.Func(a.Fn); nfi != nil {
 		for _, c := range nfi.Calls {
-			if c.Instr.Block() != nil && ssautil.Reachable(pass, c.Instr.Block()) {
+			if c.Instr.Block() != nil && ssautil.Reachable(pass, c.Instr.Block()) && !regardless(g, pass, skip, c.Instr.Block()) {
 				return true
 			}
 		}

@@ -66,3 +66,23 @@ func GetRedeem(code string) (Redeem, error) {
 func (r *Redeem) Use() {
 	DB.Model(r).Update("used", true)
 }
+
+// Org is the namespace a user's repositories live in, named after the
+// user's login.
+type Org struct {
+	gorm.Model
+	Name    string
+	Private bool
+}
+
+// GetOrg loads an org.
+func GetOrg(id uint) (*Org, error) {
+	org := &Org{}
+	err := DB.First(org, id).Error
+	return org, err
+}
+
+// UpdateOrg writes the whole org row back.
+func UpdateOrg(org *Org) error {
+	return DB.Save(org).Error
+}

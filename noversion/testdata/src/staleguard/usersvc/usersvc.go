@@ -51,6 +51,28 @@ func Ban(uid uint) (int, error) {
 	return user.Status, nil
 }
 
+// SyncOrgName renames the user's org after the login when they differ
+// (a rename at the forge), then moves the user to its group whatever the
+// check said: two logins racing past the check both write the same name,
+// and the write after it is made on either side of it.
+func SyncOrgName(uid, orgID uint) error {
+	user, err := usermodel.GetUserByID(uid)
+	if err != nil {
+		return err
+	}
+	org, err := usermodel.GetOrg(orgID)
+	if err != nil {
+		return err
+	}
+	if org.Name != user.Email {
+		org.Name = user.Email
+		if err := usermodel.UpdateOrg(org); err != nil { // ok: every racer writes the login the check compared with
+			return err
+		}
+	}
+	return user.SetGroup(orgID)
+}
+
 // ---- reported ----
 
 // Redeem marks the gift code used with a constant, then grants its
@@ -114,5 +136,26 @@ func Unban(uid uint, status int) error {
 		return errors.New("not banned")
 	}
 	user.SetStatus(status) // want `check-then-update on users\(status\)`
+	return nil
+}
+
+// RenameOrgAndGrant renames the org, and only when it did, grants the user
+// storage for it: two logins racing past the check both grant it.
+func RenameOrgAndGrant(uid, orgID uint) error {
+	user, err := usermodel.GetUserByID(uid)
+	if err != nil {
+		return err
+	}
+	org, err := usermodel.GetOrg(orgID)
+	if err != nil {
+		return err
+	}
+	if org.Name != user.Email {
+		org.Name = user.Email
+		if err := usermodel.UpdateOrg(org); err != nil { // want `check-then-update on orgs\(name\)`
+			return err
+		}
+		return user.IncreaseStorage(1 << 20)
+	}
 	return nil
 }
