@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/idemvet/idemvet/passes/sqltext"
@@ -57,17 +58,30 @@ func (a *Access) setsOnly(mark func(Binding) bool) bool {
 // revocation of anything else (MarksRemoved does not count it).
 func (a *Access) Revokes() bool { return a.setsOnly(revokeMarker) }
 
-func revokeMarker(s Binding) bool {
+func revokeMarker(s Binding) bool { return revokeFlags.marks(s) }
+
+// flags names the columns of a one-way switch: timestamps set on (at),
+// flags set true (on), flags set false (off).
+type flags struct{ at, on, off []string }
+
+var revokeFlags = flags{
+	at:  []string{"revoked_at", "disabled_at", "deactivated_at"},
+	on:  []string{"revoked", "is_revoked", "disabled", "is_disabled"},
+	off: []string{"active", "is_active", "enabled", "is_enabled"},
+}
+
+// marks reports an assignment that throws one of f's switches.
+func (f flags) marks(s Binding) bool {
 	c := strings.ToLower(s.Const)
-	switch s.Column {
-	case "revoked_at", "disabled_at", "deactivated_at":
+	switch {
+	case slices.Contains(f.at, s.Column):
 		if s.Class == sqltext.AssignConst {
 			return c != "null"
 		}
 		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
-	case "revoked", "is_revoked", "disabled", "is_disabled":
+	case slices.Contains(f.on, s.Column):
 		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
-	case "active", "is_active", "enabled", "is_enabled":
+	case slices.Contains(f.off, s.Column):
 		return s.Class == sqltext.AssignConst && (c == "false" || c == "0")
 	}
 	return false
@@ -88,18 +102,11 @@ func revokeMarker(s Binding) bool {
 // loser of that race must not go on as if it had spent it.
 func (a *Access) Acknowledges() bool { return a.setsOnly(ackMarker) }
 
-func ackMarker(s Binding) bool {
-	c := strings.ToLower(s.Const)
-	switch s.Column {
-	case "read_at", "seen_at", "viewed_at", "dismissed_at", "acknowledged_at":
-		if s.Class == sqltext.AssignConst {
-			return c != "null"
-		}
-		return s.Class == sqltext.AssignParam || s.Class == sqltext.AssignOther
-	case "read", "is_read", "seen", "is_seen", "viewed", "is_viewed", "dismissed", "is_dismissed", "acknowledged", "is_acknowledged":
-		return s.Class == sqltext.AssignConst && (c == "true" || c == "1")
-	}
-	return false
+func ackMarker(s Binding) bool { return ackFlags.marks(s) }
+
+var ackFlags = flags{
+	at: []string{"read_at", "seen_at", "viewed_at", "dismissed_at", "acknowledged_at"},
+	on: []string{"read", "is_read", "seen", "is_seen", "viewed", "is_viewed", "dismissed", "is_dismissed", "acknowledged", "is_acknowledged"},
 }
 
 // MarksRemoved reports an update that marks its row removed with a value
