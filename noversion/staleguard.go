@@ -273,8 +273,8 @@ func writesAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) []*dbcall.Ac
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
 			continue
 		}
-		if !deletes && (x.Kind == dbcall.KindDelete || db.Recomputes(x)) || x.RecordsOnly() {
-			continue // a cascade of cleanup, counts taken again, an audit row: nothing granted twice
+		if !deletes && (x.Kind == dbcall.KindDelete || db.Recomputes(x)) || x.RecordsOnly() || x.TouchesOnly() {
+			continue // a cascade of cleanup, counts taken again, an audit row, a parent's updated_at stamped: nothing granted twice
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
@@ -517,6 +517,9 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 	}
 	logged := len(del.RowsAffected) > 0
 	grant := grantAfter(db, del)
+	if grant != nil && doneEither(read, del, grant) {
+		grant = nil
+	}
 	if grant == nil {
 		grant = grantInTxBefore(db, txs, read, del)
 	}
@@ -561,6 +564,32 @@ func checkStaleDelete(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Resul
 			del.Table, readAt, outcome, goOn),
 		Related: related,
 	}, true
+}
+
+// doneEither reports a write the lookup's block reaches on a path that
+// does not pass the delete: made whether or not the row was there (the
+// project saved after its favorite mark is removed, or not), it is no work
+// the row grants.
+func doneEither(read, del, x *dbcall.Access) bool {
+	from, avoid, to := read.Call.Block(), del.Call.Block(), x.Call.Block()
+	if from == nil || avoid == nil || to == nil || from == avoid || to == avoid || read.Fn != del.Fn || x.Fn != del.Fn {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{avoid: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
 }
 
 // calleeDelete returns, for a delete performed by a function of this

@@ -130,6 +130,24 @@ func (a *Access) Converges() bool {
 	return true
 }
 
+// TouchesOnly reports an update that sets only row bookkeeping (updated_at,
+// updated_by): a parent row's last-modified time stamped after a change
+// of its children. It grants nothing; two racers that both stamp it leave
+// it as one would.
+//
+//	s.ID(project.ID).Cols("updated").Update(project)
+func (a *Access) TouchesOnly() bool {
+	if a.Kind != KindUpdate || len(a.Set) == 0 || a.Partial || a.Heuristic {
+		return false
+	}
+	for _, s := range a.Set {
+		if !rowBookkeeping(s.Column) || s.Class == sqltext.AssignAtomic {
+			return false
+		}
+	}
+	return true
+}
+
 // RecordsOnly reports an insert into an audit trail: into a table named
 // for it (audit_log, key_audits), or made by the application's audit code
 // (a package or type named for it: auditlogs.service.Insert writing an

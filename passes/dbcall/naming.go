@@ -83,6 +83,9 @@ type gormField struct {
 	// created, updated and deleted times) or reads only: never in an
 	// update's SET from the model.
 	auto bool
+	// stamped reports xorm's updated time, which an update may name in
+	// Cols to set it alone (touching a parent row).
+	stamped bool
 }
 
 // maxStructFields bounds the fields a walk over a struct and its embedded

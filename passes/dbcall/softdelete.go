@@ -180,7 +180,7 @@ func softDeleteMarker(s Binding) bool {
 // changed.
 func rowBookkeeping(col string) bool {
 	switch col {
-	case "updated_at", "modified_at", "update_time", "updated_time", "gmt_modified", "last_modified", "mtime",
+	case "updated_at", "modified_at", "update_time", "updated_time", "gmt_modified", "last_modified", "mtime", "updated",
 		"updated_by", "modified_by", "deleted_by", "archived_by", "updated_by_id":
 		return true
 	}

@@ -3,6 +3,7 @@ package dbcall
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -592,6 +593,9 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 				a.Set = b.gormValues(a.Call, bean, fields, !xormFresh(bean))
 			}
 			for _, f := range fields {
+				if f.stamped && st.colsKnown && slices.Contains(st.cols, f.column) {
+					continue // Cols("updated"): the update stamps the time
+				}
 				if f.primary || f.version || f.auto {
 					a.Set = dropColumn(a.Set, f.column)
 				}
@@ -974,6 +978,7 @@ func xormFields(st *types.Struct) []gormField {
 					// Written by the database or by xorm itself, or read
 					// only.
 					fd.auto = fd.auto || u != "AUTOINCR"
+					fd.stamped = fd.stamped || u == "UPDATED"
 				case u == "DEFAULT" || u == "COMMENT" && w.param == "":
 					j++ // the word after is the value
 				case xormKeywords[u] || xormTypes[u]:
