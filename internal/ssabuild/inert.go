@@ -11,15 +11,18 @@ import (
 // to a variable that may hold one. The package initializer of a table
 // library is mostly such literals (andybalholm/brotli: 1.4 MB of uint16 and
 // byte tables, a third of its fact-only run under go vet spent building
-// their SSA). Dropping them changes no model: a Global has no referrers in
-// SSA, so the stores of the package initializer are seen only by walking
-// its instructions, and the only pass that does (entry, for what init
-// calls and the functions it takes the value of) looks at calls and
-// function values alone.
+// their SSA). Kept are short lists of strings (var baseColumns =
+// [...]string{"name", "email"}): dbcall reads them as the columns a
+// statement may name. Dropping the rest changes no model: a Global has no
+// referrers in SSA, so the stores of the package initializer are seen
+// only by walking its instructions, and the passes that do (entry, for
+// what init calls and the functions it takes the value of; dbcall, for
+// the identifiers and column lists package variables hold) look at calls,
+// function values and string lists alone.
 func withoutInertInits(info *types.Info) *types.Info {
 	keep := make([]*types.Initializer, 0, len(info.InitOrder))
 	for _, init := range info.InitOrder {
-		if !inert(info, init.Rhs) {
+		if !inert(info, init.Rhs) || stringList(init) {
 			keep = append(keep, init)
 		}
 	}
@@ -29,6 +32,32 @@ func withoutInertInits(info *types.Info) *types.Info {
 	cp := *info
 	cp.InitOrder = keep
 	return &cp
+}
+
+// maxStringList bounds the string lists kept.
+const maxStringList = 256
+
+// stringList reports a variable initialized by a short literal list of
+// strings.
+func stringList(init *types.Initializer) bool {
+	lit, ok := ast.Unparen(init.Rhs).(*ast.CompositeLit)
+	if !ok || len(init.Lhs) != 1 || len(lit.Elts) > maxStringList {
+		return false
+	}
+	var elem types.Type
+	switch t := init.Lhs[0].Type().Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		if t.Len() > maxStringList {
+			return false
+		}
+		elem = t.Elem()
+	default:
+		return false
+	}
+	b, ok := elem.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // inert reports whether evaluating e calls nothing and yields no function

@@ -31,6 +31,10 @@ var n = len(buckets)                          // a builtin call
 var m = map[string]func(){"a": nil}           // inert
 var f = m["a"]                                // a variable that may hold a function
 var method = (*word).String                   // a method expression
+var columns = [...]string{"name", "email"}    // a string list
+var names = []string{"a", "b"}                // a string list
+var bytes = []string{string(data)}            // a string list, not inert
+`+"var table = [300]string{299: \"last\"}"+`         // inert: too long a list
 
 func (w *word) String() string { return "" }
 
@@ -49,17 +53,17 @@ func serve(http.ResponseWriter, *http.Request) {}
 	for _, init := range withoutInertInits(info).InitOrder {
 		got[init.Lhs[0].Name()] = true
 	}
-	for _, name := range []string{"errBad", "handler", "hook", "n", "f", "method"} {
+	for _, name := range []string{"errBad", "handler", "hook", "n", "f", "method", "columns", "names", "bytes"} {
 		if !got[name] {
 			t.Errorf("initializer of %s dropped", name)
 		}
 	}
-	for _, name := range []string{"buckets", "words", "data", "ptr", "copyOf", "m"} {
+	for _, name := range []string{"buckets", "words", "data", "ptr", "copyOf", "m", "table"} {
 		if got[name] {
 			t.Errorf("initializer of %s kept", name)
 		}
 	}
-	if len(info.InitOrder) != 12 {
+	if len(info.InitOrder) != 16 {
 		t.Errorf("the original Info changed: %d initializers", len(info.InitOrder))
 	}
 }

@@ -111,36 +111,46 @@ func VariadicArgs(v ssa.Value) (vals []ssa.Value, ok bool) {
 		return nil, x.Value == nil // a nil slice: no arguments
 	case *ssa.Slice:
 		a, isAlloc := x.X.(*ssa.Alloc)
-		if !isAlloc || a.Referrers() == nil {
+		if !isAlloc {
 			return nil, false
 		}
-		arr, isArr := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
-		if !isArr {
-			return nil, false
-		}
-		vals = make([]ssa.Value, arr.Len())
-		for _, r := range *a.Referrers() {
-			ia, isIdx := r.(*ssa.IndexAddr)
-			if !isIdx {
-				continue
-			}
-			c, isConst := ia.Index.(*ssa.Const)
-			if !isConst {
-				return nil, false
-			}
-			i, exact := constant.Int64Val(c.Value)
-			if !exact || i < 0 || int(i) >= len(vals) {
-				return nil, false
-			}
-			for _, rr := range *ia.Referrers() {
-				if st, isStore := rr.(*ssa.Store); isStore && st.Addr == ia {
-					vals[i] = Unwrap(st.Val)
-				}
-			}
-		}
-		return vals, true
+		return ArrayElems(a)
 	}
 	return nil, false
+}
+
+// ArrayElems returns the values stored into the elements of a local array,
+// index by index (nil where none is), or false when an element is
+// addressed by a non-constant index.
+func ArrayElems(a *ssa.Alloc) (vals []ssa.Value, ok bool) {
+	if a.Referrers() == nil {
+		return nil, false
+	}
+	arr, isArr := a.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !isArr {
+		return nil, false
+	}
+	vals = make([]ssa.Value, arr.Len())
+	for _, r := range *a.Referrers() {
+		ia, isIdx := r.(*ssa.IndexAddr)
+		if !isIdx {
+			continue
+		}
+		c, isConst := ia.Index.(*ssa.Const)
+		if !isConst {
+			return nil, false
+		}
+		i, exact := constant.Int64Val(c.Value)
+		if !exact || i < 0 || int(i) >= len(vals) {
+			return nil, false
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, isStore := rr.(*ssa.Store); isStore && st.Addr == ia {
+				vals[i] = Unwrap(st.Val)
+			}
+		}
+	}
+	return vals, true
 }
 
 // ConstString returns the value of a string constant.

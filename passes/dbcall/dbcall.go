@@ -231,6 +231,9 @@ type builder struct {
 	// globalInits are the values the package's init stores into its
 	// package variables (goqu.go).
 	globalInits map[*ssa.Global]ssa.Value
+	// globalElemInits are the elements it stores into package-level
+	// arrays, by index.
+	globalElemInits map[*ssa.Global]map[int64]ssa.Value
 	// steps counts the values visited for the function being modeled,
 	// against limit (0: no limit); gaveUp lists the functions over it
 	// (budget.go).

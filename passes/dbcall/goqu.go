@@ -329,35 +329,6 @@ func (b *builder) goquIdentOf(v ssa.Value, depth int) (table, col string, ok boo
 	return "", "", false
 }
 
-// soleGlobalStore returns the value stored once into a package variable
-// of this package by its initializer, or nil. Globals record no
-// referrers: the package's init function is read once.
-func (b *builder) soleGlobalStore(g *ssa.Global) ssa.Value {
-	if b.globalInits == nil {
-		b.globalInits = map[*ssa.Global]ssa.Value{}
-		init := b.ssaPkg.Func("init")
-		if init == nil {
-			return nil
-		}
-		for _, blk := range init.Blocks {
-			for _, instr := range blk.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				if gv, ok := st.Addr.(*ssa.Global); ok {
-					if _, dup := b.globalInits[gv]; dup {
-						b.globalInits[gv] = nil // stored twice: not one value
-						continue
-					}
-					b.globalInits[gv] = st.Val
-				}
-			}
-		}
-	}
-	return b.globalInits[g]
-}
-
 // goquIdentFact is the table and column a package variable holding a goqu
 // identifier names (schema.UsersEmailCol = UsersTable.Col("email")).
 type goquIdentFact struct{ Table, Column string }

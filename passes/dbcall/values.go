@@ -380,3 +380,175 @@ func isNil(v ssa.Value) bool {
 func typeName(t types.Type) string {
 	return apis.TypeString(t)
 }
+
+// soleGlobalStore returns the value stored once into a package variable
+// of this package by its initializer, or nil. Globals record no
+// referrers: the package's init function is read once.
+func (b *builder) soleGlobalStore(g *ssa.Global) ssa.Value {
+	b.scanGlobalInits()
+	return b.globalInits[g]
+}
+
+// globalElems returns the elements the package's initializer stores into
+// a package-level array of this package (var cols = [...]string{"a",
+// "b"}), index by index; ok is false when some element is not stored
+// there once.
+func (b *builder) globalElems(g *ssa.Global) ([]ssa.Value, bool) {
+	arr, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok || arr.Len() > 1024 {
+		return nil, false
+	}
+	b.scanGlobalInits()
+	if ld, ok := b.globalInits[g].(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// *g = *t, t a local array the initializer filled.
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			return ssautil.ArrayElems(a)
+		}
+	}
+	elems := b.globalElemInits[g]
+	out := make([]ssa.Value, arr.Len())
+	for i := range out {
+		v, ok := elems[int64(i)]
+		if !ok || v == nil {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// scanGlobalInits reads the package's init function once: the values it
+// stores into package variables, whole or element by element.
+func (b *builder) scanGlobalInits() {
+	if b.globalInits != nil {
+		return
+	}
+	b.globalInits = map[*ssa.Global]ssa.Value{}
+	b.globalElemInits = map[*ssa.Global]map[int64]ssa.Value{}
+	init := b.ssaPkg.Func("init")
+	if init == nil {
+		return
+	}
+	for _, blk := range init.Blocks {
+		for _, instr := range blk.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			switch addr := st.Addr.(type) {
+			case *ssa.Global:
+				if _, dup := b.globalInits[addr]; dup {
+					b.globalInits[addr] = nil // stored twice: not one value
+					continue
+				}
+				b.globalInits[addr] = st.Val
+			case *ssa.IndexAddr:
+				g, ok := addr.X.(*ssa.Global)
+				c, isConst := addr.Index.(*ssa.Const)
+				if !ok || !isConst {
+					continue
+				}
+				i, exact := constant.Int64Val(c.Value)
+				if !exact {
+					continue
+				}
+				m := b.globalElemInits[g]
+				if m == nil {
+					m = map[int64]ssa.Value{}
+					b.globalElemInits[g] = m
+				}
+				if _, dup := m[i]; dup {
+					m[i] = nil
+					continue
+				}
+				m[i] = st.Val
+			}
+		}
+	}
+}
+
+// stringBound returns every constant a []string value may hold, the
+// upper bound of a column list built at run time: a slice literal,
+// appends of constants to one, a phi of such, a slice of a package-level
+// array or a package-level slice with a literal initializer, the result
+// of a function of this package returning one
+// (cols := baseColumns[:]; if changed { cols = append(cols, "email") }).
+// ok is false when some element is not a constant known here.
+func (b *builder) stringBound(v ssa.Value) (out []string, ok bool) {
+	seen := map[ssa.Value]bool{}
+	consts := func(vals []ssa.Value) bool {
+		for _, e := range vals {
+			s, ok := constString(e)
+			if !ok {
+				return false
+			}
+			out = append(out, s)
+		}
+		return true
+	}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		v = unwrap(v)
+		if v == nil || len(seen) > 64 {
+			return false
+		}
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			return x.Value == nil // a nil slice
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			bi, isBuiltin := x.Call.Value.(*ssa.Builtin)
+			return isBuiltin && bi.Name() == "append" && len(x.Call.Args) == 2 && walk(x.Call.Args[0]) && walk(x.Call.Args[1])
+		case *ssa.Slice:
+			if g, isGlobal := x.X.(*ssa.Global); isGlobal && g.Pkg == b.ssaPkg {
+				vals, ok := b.globalElems(g)
+				return ok && consts(vals)
+			}
+			vals, ok := ssautil.VariadicArgs(x)
+			return ok && consts(vals)
+		case *ssa.UnOp:
+			if g, isGlobal := x.X.(*ssa.Global); isGlobal && x.Op == token.MUL && g.Pkg == b.ssaPkg {
+				val := b.soleGlobalStore(g)
+				return val != nil && walk(val)
+			}
+		case *ssa.Extract:
+			call, isCall := x.Tuple.(*ssa.Call)
+			if !isCall {
+				return false
+			}
+			return b.returnsBound(call, x.Index, walk)
+		}
+		return false
+	}
+	if !walk(v) {
+		return nil, false
+	}
+	return out, true
+}
+
+// returnsBound walks result i of every return of a static callee of this
+// package.
+func (b *builder) returnsBound(call *ssa.Call, i int, walk func(ssa.Value) bool) bool {
+	f := call.Call.StaticCallee()
+	if f == nil || f.Pkg != b.ssaPkg || len(f.Blocks) == 0 {
+		return false
+	}
+	for _, blk := range f.Blocks {
+		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
+			if i >= len(ret.Results) || !walk(ret.Results[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}

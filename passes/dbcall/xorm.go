@@ -154,6 +154,9 @@ type xormStmt struct {
 	id        ssa.Value
 	cols      []string
 	colsKnown bool
+	// colsBound: Cols given a list built at run time from constants;
+	// cols is its upper bound.
+	colsBound bool
 	// colsParam and colsExtra: Cols given the function's own column
 	// list (paramColumns).
 	colsParam *ssa.Parameter
@@ -316,6 +319,11 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			// is partial until a caller gives them.
 			st.colsParam, st.colsExtra = p, extra
 			return
+		} else if bound, ok := b.stringBound(arg(0)); ok && m.Kind == "" {
+			// A list built at run time: the update writes some of these
+			// columns, never another.
+			names, known = bound, false
+			st.colsBound = true
 		} else {
 			known = false
 		}
@@ -584,7 +592,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 				a.ColsParam, a.ColsExtra = st.colsParam, append(append([]string(nil), st.cols...), st.colsExtra...)
 				a.partialCols = !a.Partial
 				a.Partial = true
-			case st.colsKnown && len(st.cols) > 0 || st.allCols:
+			case (st.colsKnown || st.colsBound) && len(st.cols) > 0 || st.allCols:
 				a.Set = b.gormValues(a.Call, bean, fields, true)
 				if !st.allCols {
 					a.Set = onlyColumns(a.Set, st.cols)
@@ -593,7 +601,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 				a.Set = b.gormValues(a.Call, bean, fields, !xormFresh(bean))
 			}
 			for _, f := range fields {
-				if f.stamped && st.colsKnown && slices.Contains(st.cols, f.column) {
+				if f.stamped && (st.colsKnown || st.colsBound) && slices.Contains(st.cols, f.column) {
 					continue // Cols("updated"): the update stamps the time
 				}
 				if f.primary || f.version || f.auto {
