@@ -34,7 +34,9 @@ var method = (*word).String                   // a method expression
 var columns = [...]string{"name", "email"}    // a string list
 var names = []string{"a", "b"}                // a string list
 var bytes = []string{string(data)}            // a string list, not inert
-`+"var table = [300]string{299: \"last\"}"+`         // inert: too long a list
+var table = [300]string{299: last}            // inert: too long a list
+
+const last = "z"
 
 func (w *word) String() string { return "" }
 
