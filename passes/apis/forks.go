@@ -9,9 +9,15 @@ import (
 // another path with the same API, to the path these tables describe the
 // library by. A fork's packages below that path map likewise.
 //
-//	github.com/ory/pop/v6   ory's fork of gobuffalo/pop (ory/kratos, ory/hydra and ory/keto use it)
+//	github.com/ory/pop/v6       ory's fork of gobuffalo/pop (ory/kratos, ory/hydra and ory/keto use it)
+//	github.com/xorm-io/xorm     casdoor's fork of xorm.io/xorm (v1.1), with its own
+//	github.com/xorm-io/builder  builder (builder.Eq, builder.In, ...) and
+//	github.com/xorm-io/core     core (core.PK, the mappers), xorm.io/core forked
 var Forks = map[string]string{
-	"github.com/ory/pop/v6": PopPkg,
+	"github.com/ory/pop/v6":      PopPkg,
+	"github.com/xorm-io/xorm":    XormPkg,
+	"github.com/xorm-io/builder": "xorm.io/builder",
+	"github.com/xorm-io/core":    "xorm.io/core",
 }
 
 // Canonical returns path with a fork's import path replaced by the path

@@ -25,7 +25,7 @@ func xormMethod(call *ssa.CallCommon) (string, bool) {
 		// An application's interface over xorm's engine and sessions
 		// (type Engine interface { Where(...) *xorm.Session; Get(...)
 		// (bool, error); ... }): its methods are xorm's.
-		if f.Pkg().Path() != apis.XormPkg && call.IsInvoke() && xormShaped(call.Value.Type()) {
+		if apis.Canonical(f.Pkg().Path()) != apis.XormPkg && call.IsInvoke() && xormShaped(call.Value.Type()) {
 			return f.Name(), true
 		}
 		return "", false
@@ -640,7 +640,7 @@ func (b *builder) xormSet(a *Access, st *xormStmt, bean ssa.Value, fields []gorm
 // unknown.
 func (b *builder) xormWhere(a *Access, st *xormStmt, fields []gormField, auto ssa.Value) {
 	if st.id != nil {
-		a.Where = append(a.Where, Binding{Column: primaryColumn(fields), Op: "=", Value: b.resolveRef(refOf(st.id))})
+		b.xormID(a, st.id, fields)
 	}
 	if auto == nil || st.noAuto || modelType(unwrap(auto).Type()) == nil || isSliceDest(auto) {
 		return
@@ -659,6 +659,34 @@ func (b *builder) xormWhere(a *Access, st *xormStmt, fields []gormField, auto ss
 		// conditions, which this function does not show.
 		a.Partial = true
 	}
+}
+
+// xormID adds ID's primary-key condition. A composite key is given as a
+// slice in the order of the model's key fields (ID(schemas.PK{owner,
+// name}), or core.PK of xorm's older core): each element is the condition
+// on its key column. A key whose parts are not known, or whose count is
+// not the model's, conditions the first key column on the whole value.
+func (b *builder) xormID(a *Access, id ssa.Value, fields []gormField) {
+	var keys []string
+	for _, f := range fields {
+		if f.primary {
+			keys = append(keys, f.column)
+		}
+	}
+	v := unwrap(id)
+	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && len(keys) > 0 {
+		if vals, ok := variadicArgs(v); ok && len(vals) == len(keys) {
+			for i, k := range keys {
+				if vals[i] == nil {
+					a.Partial = true
+					continue
+				}
+				a.Where = append(a.Where, Binding{Column: k, Op: "=", Value: b.resolveRef(refOf(vals[i]))})
+			}
+			return
+		}
+	}
+	a.Where = append(a.Where, Binding{Column: primaryColumn(fields), Op: "=", Value: b.resolveRef(refOf(id))})
 }
 
 // xormResults binds the finisher's results.
