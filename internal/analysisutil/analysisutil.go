@@ -22,18 +22,31 @@ import (
 // following the line "# Analyzer name" up to the next "# Analyzer" heading,
 // as x/tools' internal helper does. It panics if the heading is missing, so
 // a broken doc.go fails every test.
+//
+// Every analyzer's Doc is extracted in package initialization, which go
+// vet pays once per package it starts idemvet for: a package comment of
+// // lines is read in one pass over its text (lineCommentSection), other
+// shapes with go/parser (parsedSection), with the same result.
 func MustExtractDoc(content, name string) string {
-	const prefix = "# Analyzer "
-	doc, ok := lineCommentDoc(content)
-	if !ok {
-		doc = content
-		if f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly); err == nil && f.Doc != nil {
-			doc = f.Doc.Text()
-		}
+	if doc, ok := lineCommentSection(content, name); ok {
+		return doc
+	}
+	if doc, ok := parsedSection(content, name); ok {
+		return doc
+	}
+	panic(fmt.Sprintf("analysisutil: no %q heading in doc", "# Analyzer "+name))
+}
+
+// parsedSection is MustExtractDoc on the package comment as go/parser and
+// ast.CommentGroup.Text give it (or on content itself, when it has none).
+func parsedSection(content, name string) (string, bool) {
+	doc := content
+	if f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly); err == nil && f.Doc != nil {
+		doc = f.Doc.Text()
 	}
 	lines := strings.Split(doc, "\n")
 	for i, line := range lines {
-		if strings.TrimSpace(line) != prefix+name {
+		if strings.TrimSpace(line) != "# Analyzer "+name {
 			continue
 		}
 		var out []string
@@ -43,45 +56,102 @@ func MustExtractDoc(content, name string) string {
 			}
 			out = append(out, l)
 		}
-		return strings.TrimSpace(strings.Join(out, "\n"))
+		return strings.TrimSpace(strings.Join(out, "\n")), true
 	}
-	panic(fmt.Sprintf("analysisutil: no %q heading in doc", prefix+name))
+	return "", false
 }
 
-// lineCommentDoc returns the text of the package comment of content when
-// it is made of // lines only, as go/parser and ast.CommentGroup.Text give
-// it, without scanning the file (every analyzer's Doc is extracted in
-// package initialization, which go vet pays once per package it starts
-// idemvet for). It reports false for any other shape (a /* */ comment, no
-// package clause): the caller parses.
-func lineCommentDoc(content string) (string, bool) {
-	lines := strings.Split(content, "\n")
-	pkgLine := -1
-	for i, l := range lines {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "package ") {
-			pkgLine = i
+// lineCommentSection is parsedSection for a package comment made of //
+// lines only, read without the parser: the comment group is the run of //
+// lines ending on the line before the package clause; each line loses its
+// marker and one space after it (a directive line, //go:build, is left out,
+// as ast.CommentGroup.Text leaves it out) and its trailing white space; a
+// run of blank lines counts as one. It reports false for any other shape
+// (a /* */ comment, text before the clause, no clause, no heading).
+func lineCommentSection(content, name string) (string, bool) {
+	start, end := -1, -1 // offsets of the group's first line and of the clause
+	for off := 0; off < len(content) && end < 0; {
+		line, rest := content[off:], len(content)
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line, rest = line[:i], off+i+1
+		}
+		t := strings.TrimLeft(line, " \t")
+		switch {
+		case strings.HasPrefix(t, "package "):
+			end = off
+		case strings.HasPrefix(t, "//"):
+			if start < 0 {
+				start = off
+			}
+		case strings.TrimSpace(t) == "":
+			start = -1 // a blank line ends a comment group
+		default:
+			return "", false
+		}
+		off = rest
+	}
+	if start < 0 || end < 0 {
+		return "", false
+	}
+	heading := "# Analyzer " + name
+	var b strings.Builder
+	in, blank := false, false
+	for group := content[start:end]; group != ""; {
+		line, rest, _ := strings.Cut(group, "\n")
+		group = rest
+		c := strings.TrimLeft(line, " \t")[2:]
+		if strings.HasPrefix(c, " ") {
+			c = c[1:]
+		} else if isDirective(c) {
+			continue
+		}
+		c = strings.TrimRight(c, " \t\r")
+		if !in {
+			in = strings.TrimSpace(c) == heading
+			continue
+		}
+		if strings.HasPrefix(c, "# Analyzer ") {
 			break
 		}
-		if l != "" && !strings.HasPrefix(l, "//") {
-			return "", false // a /* */ comment or other text before the clause
+		if c == "" {
+			blank = true
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+			if blank {
+				b.WriteString("\n")
+			}
+		}
+		blank = false
+		b.WriteString(c)
+	}
+	if !in {
+		return "", false
+	}
+	return strings.TrimSpace(b.String()), true
+}
+
+// isDirective reports whether the text of a // comment after its marker is
+// a directive that ast.CommentGroup.Text leaves out: //line, //extern,
+// //export, or //[a-z0-9]+:[a-z0-9] (//go:build, //nolint:x).
+func isDirective(c string) bool {
+	for _, p := range []string{"line ", "extern ", "export "} {
+		if strings.HasPrefix(c, p) {
+			return true
 		}
 	}
-	if pkgLine < 0 {
-		return "", false
+	colon := strings.IndexByte(c, ':')
+	if colon <= 0 || colon+1 >= len(c) {
+		return false
 	}
-	start := pkgLine
-	for start > 0 && strings.HasPrefix(strings.TrimSpace(lines[start-1]), "//") {
-		start--
+	word := func(b byte) bool { return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' }
+	for i := 0; i < colon; i++ {
+		if !word(c[i]) {
+			return false
+		}
 	}
-	if start == pkgLine {
-		return "", false
-	}
-	group := &ast.CommentGroup{}
-	for _, l := range lines[start:pkgLine] {
-		group.List = append(group.List, &ast.Comment{Text: strings.TrimRight(strings.TrimSpace(l), "\r")})
-	}
-	return group.Text(), true
+	return word(c[colon+1])
 }
 
 // Imports reports whether pkg imports, directly or indirectly, a package

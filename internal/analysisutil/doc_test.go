@@ -1,16 +1,16 @@
 package analysisutil
 
 import (
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
-// TestLineCommentDoc holds the text extraction of package comments to
-// go/parser's on every doc.go of the module and on odd shapes.
-func TestLineCommentDoc(t *testing.T) {
+// TestLineCommentSection holds the one-pass extraction of an analyzer's
+// documentation to the parser's on every doc.go of the module and on odd
+// shapes.
+func TestLineCommentSection(t *testing.T) {
 	files, err := filepath.Glob("../../*/doc.go")
 	if err != nil {
 		t.Fatal(err)
@@ -20,40 +20,61 @@ func TestLineCommentDoc(t *testing.T) {
 	if len(files) < 8 {
 		t.Fatalf("found %d doc.go files", len(files))
 	}
-	var srcs []string
-	for _, name := range files {
-		data, err := os.ReadFile(name)
+	heading := regexp.MustCompile(`(?m)^// *# Analyzer (\w+)`)
+	type source struct{ name, src string }
+	var srcs []source
+	for _, file := range files {
+		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		srcs = append(srcs, string(data))
+		for _, m := range heading.FindAllStringSubmatch(string(data), -1) {
+			srcs = append(srcs, source{m[1], string(data)})
+		}
 	}
+	if len(srcs) < 8 {
+		t.Fatalf("found %d analyzer headings", len(srcs))
+	}
+	odd := "//go:build ignore\n\n// Package p is\n//\n// # Analyzer a\n//\n//\n// a: title  \n//\n//\n//\n//   indented\n//\tcode\r\n//nolint:all\n//line x\n// last\n// # Analyzer b\n//\n// b: other\npackage p\n"
 	srcs = append(srcs,
-		"//go:build ignore\n\n// Package p is\n// documented.\n//\n//\n//   indented\npackage p\n",
-		"// Not the doc.\n\n// Package p.\npackage p\n",
-		"// Package p. \r\n// trailing\t\r\npackage p\r\n",
+		source{"a", odd}, source{"b", odd},
+		source{"a", "// Not the doc.\n// # Analyzer a\n\n// Package p.\n//\n// # Analyzer a\n// a: the doc\npackage p\n"},
 	)
-	for i, src := range srcs {
-		want := ""
-		f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments|parser.PackageClauseOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f.Doc != nil {
-			want = f.Doc.Text()
-		}
-		got, ok := lineCommentDoc(src)
+	for i, s := range srcs {
+		want, ok := parsedSection(s.src, s.name)
 		if !ok {
-			t.Errorf("source %d: lineCommentDoc gave up", i)
+			t.Fatalf("source %d (%s): no heading for the parser", i, s.name)
+		}
+		got, ok := lineCommentSection(s.src, s.name)
+		if !ok {
+			t.Errorf("source %d (%s): lineCommentSection gave up", i, s.name)
 			continue
 		}
 		if got != want {
-			t.Errorf("source %d: lineCommentDoc = %q, parser's %q", i, got, want)
+			t.Errorf("source %d (%s): lineCommentSection = %q, parser's %q", i, s.name, got, want)
 		}
 	}
-	for _, src := range []string{"/* Package p. */\npackage p\n", "package p\n", "// no clause\n"} {
-		if _, ok := lineCommentDoc(src); ok {
-			t.Errorf("lineCommentDoc(%q) did not give up", src)
+	for _, src := range []string{"/* Package p.\n# Analyzer a\n*/\npackage p\n", "package p\n", "// # Analyzer a\n", "// # Analyzer b\npackage p\n"} {
+		if _, ok := lineCommentSection(src, "a"); ok {
+			t.Errorf("lineCommentSection(%q) did not give up", src)
 		}
 	}
+}
+
+func BenchmarkMustExtractDoc(b *testing.B) {
+	data, err := os.ReadFile("../../checkfindinsert/doc.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := string(data)
+	b.Run("lines", func(b *testing.B) {
+		for b.Loop() {
+			lineCommentSection(src, "checkfindinsert")
+		}
+	})
+	b.Run("parser", func(b *testing.B) {
+		for b.Loop() {
+			parsedSection(src, "checkfindinsert")
+		}
+	})
 }
