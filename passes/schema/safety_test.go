@@ -46,6 +46,7 @@ func warned(cat *schema.Catalog, file, substr string) bool {
 // outside file.
 func TestSymlinksOutOfModule(t *testing.T) {
 	secret := outsideFile(t, "secret.sql", "CREATE TABLE secret (token text UNIQUE);")
+	secretFizz := outsideFile(t, "secret.up.fizz", "create_table(\"secret\") {\n  t.Column(\"token\", \"string\", {})\n  t.Index(\"token\", {\"unique\": true})\n}\n")
 	goDDL := outsideFile(t, "ddl.go", "package m\n\nconst ddl = `CREATE TABLE secretgo (id int PRIMARY KEY)`\n")
 	cases := []struct {
 		name  string
@@ -64,6 +65,11 @@ func TestSymlinksOutOfModule(t *testing.T) {
 			"own.go":      "package m\n\nimport _ \"embed\"\n\n//go:embed sql/*.sql\nvar schema string\n",
 			"sql/own.sql": "CREATE TABLE own (id int PRIMARY KEY);",
 		}, map[string]string{"sql/z_secret.sql": secret}, ""},
+		{"fizz migrations folder", map[string]string{"migrations/001_own.up.fizz": "create_table(\"own\") {\n  t.Column(\"id\", \"uuid\", {primary: true})\n}\n"}, map[string]string{"migrations/002_secret.up.fizz": secretFizz}, ""},
+		{"fizz go:embed", map[string]string{
+			"store/store.go":                   "package store\n\nimport \"embed\"\n\n//go:embed migrations/*\nvar migrations embed.FS\n",
+			"store/migrations/001_own.up.fizz": "create_table(\"own\") {\n  t.Column(\"id\", \"uuid\", {primary: true})\n}\n",
+		}, map[string]string{"store/migrations/002_secret.up.fizz": secretFizz}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -82,7 +88,7 @@ func TestSymlinksOutOfModule(t *testing.T) {
 				t.Errorf("lost the module's own schema: %s (warnings %v)", tables(cat), cat.Warnings)
 			}
 			for at := range tc.links {
-				if filepath.Ext(at) == ".sql" && !warned(cat, at, "outside the module") {
+				if (filepath.Ext(at) == ".sql" || filepath.Ext(at) == ".fizz") && !warned(cat, at, "outside the module") {
 					t.Errorf("no warning about %s: %v", at, cat.Warnings)
 				}
 			}

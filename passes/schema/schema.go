@@ -24,7 +24,8 @@
 // cache, GOROOT or vendor/ discover nothing. Migration
 // sets of goose (-- +goose Up), golang-migrate (*.up.sql; *.down.sql
 // skipped), dbmate (-- migrate:up) and numbered plain files are applied in
-// order. DDL is read with passes/sqltext.
+// order, and pop's fizz migrations (*.up.fizz) as the SQL fizz runs for
+// them (fizz.go). DDL is read with passes/sqltext.
 //
 // It reads files only: it never connects to a database URI a sqlc
 // configuration names and never runs its plugins, process or wasm entries.

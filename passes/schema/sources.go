@@ -226,7 +226,8 @@ var conventionalDirs = []string{".", "migrations", "migration", "db/migrations",
 // elsewhere).
 func expand(p, within string) ([]string, error) {
 	var matches []string
-	if strings.ContainsAny(p, "*?[") {
+	glob := strings.ContainsAny(p, "*?[")
+	if glob {
 		m, err := filepath.Glob(p)
 		if err != nil {
 			return nil, fmt.Errorf("schema path %s: %v", p, err)
@@ -242,6 +243,13 @@ func expand(p, within string) ([]string, error) {
 			return nil, fmt.Errorf("schema path %s does not exist", p)
 		}
 		if within != "" && !inside(m, within) {
+			if glob && !info.IsDir() {
+				// One file of a glob (//go:embed migrations/*): a link
+				// among the module's files is refused where it is read
+				// (readFile, with a warning); the others are still read.
+				out = append(out, m)
+				continue
+			}
 			return nil, fmt.Errorf("schema path %s is outside the module; only the -schema flag may name it", m)
 		}
 		if !info.IsDir() {
@@ -254,7 +262,7 @@ func expand(p, within string) ([]string, error) {
 		}
 		var names []string
 		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(strings.ToLower(e.Name()), ".sql") {
+			if !e.IsDir() && (strings.HasSuffix(strings.ToLower(e.Name()), ".sql") || isFizz(e.Name())) {
 				names = append(names, e.Name())
 			}
 		}
@@ -333,7 +341,7 @@ const maxSchemaFile = 32 << 20
 // named may be anywhere.
 func (c *Catalog) readFile(path string, discovered bool) {
 	lower := strings.ToLower(filepath.Base(path))
-	if strings.HasSuffix(lower, ".down.sql") {
+	if strings.HasSuffix(lower, ".down.sql") || isFizzDown(path) {
 		return
 	}
 	within := ""
@@ -361,6 +369,10 @@ func (c *Catalog) readFile(path string, discovered bool) {
 		return
 	}
 	c.Files = append(c.Files, path)
+	if isFizz(path) {
+		c.readFizz(path, string(data))
+		return
+	}
 	text, offset := upPart(blankTemplateActions(string(data)))
 	c.readSQL(path, text, lineOf(string(data), offset)-1)
 }
@@ -534,7 +546,7 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 					for _, pat := range strings.Fields(strings.TrimPrefix(cm.Text, "//go:embed ")) {
 						// A file, a glob or a folder (golang-migrate's
 						// source embedded whole: //go:embed migrations);
-						// expand keeps a folder's .sql files and the
+						// expand keeps a folder's .sql and .fizz files and the
 						// filter below every other file out.
 						if u, err := strconv.Unquote(pat); err == nil {
 							pat = u
@@ -542,7 +554,7 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 						pat = strings.TrimPrefix(pat, "all:")
 						fs, _ := expand(filepath.Join(filepath.Dir(f), pat), root)
 						for _, sf := range fs {
-							if strings.HasSuffix(strings.ToLower(sf), ".sql") && !seen[sf] {
+							if (strings.HasSuffix(strings.ToLower(sf), ".sql") || isFizz(sf)) && !seen[sf] {
 								seen[sf] = true
 								c.readFile(sf, true)
 							}
