@@ -129,7 +129,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		}
 		reported := false
 		rechecked := false // a lookup of fn decides the insert: the maker's lookup is not the last word
-		for _, d := range decisions {
+		for _, d := range byEvidence(db, cat, fi.Fn, decisions, ins) {
 			if d.Access.Kind != dbcall.KindRead && d.Access.Kind != dbcall.KindUpdate || d.Access.Call == ins.Call {
 				continue
 			}
@@ -144,6 +144,9 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 				ins = db.AsMaker(ins, d.Access)
 			} else if _, ok := sameKey(db, cat, d.Access, ins); ok && ssautil.Before(d.Access.Call, ins.Call) {
 				rechecked = true
+			}
+			if d.also && keySeen(db, cat, d.Access, ins) <= 0 {
+				continue
 			}
 			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins.Call) && !safe(db, txs, fi, d.Access, ins) {
 				if mintedKey(db, ins, cols) {
@@ -178,6 +181,13 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 type decision struct {
 	dbcall.Decision
 	ifi *ssa.If
+	// oneOf is set when the branch tests the row of one of several
+	// lookups made on different paths (dbcall.Decision.Also): each ran
+	// before the branch on its own path, none on all of them.
+	oneOf bool
+	// also marks a lookup of dbcall.Decision.Also: it decides an insert
+	// only of a key seen to be its own, never of values not known.
+	also bool
 }
 
 // decisionsOf lists the branches of fn on whether a read found a row.
@@ -189,7 +199,13 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 			continue
 		}
 		if d, ok := db.Decide(ifi); ok {
-			out = append(out, decision{d, ifi})
+			multi := len(d.Also) > 0
+			out = append(out, decision{d, ifi, multi, false})
+			for _, a := range d.Also {
+				alt := d
+				alt.Access, alt.Also = a, nil
+				out = append(out, decision{alt, ifi, multi, true})
+			}
 		}
 	}
 	// fn's own lookups first: one of them deciding an insert supersedes a
@@ -198,6 +214,60 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 		return cmpBool(x.Access.Fn != fn, y.Access.Fn != fn)
 	})
 	return out
+}
+
+// byEvidence orders the decisions of an insert so that, among fn's own
+// lookups and then among its maker's, those whose key the insert is seen
+// to bind to the same values come before those matched only because the
+// values are not known (most seen first): a sign-up helper that looks a user up by email
+// and, through the identities it found, by id, decides an insert of a new
+// user on the email.
+func byEvidence(db *dbcall.Result, cat *schema.Catalog, fn *ssa.Function, ds []decision, ins *dbcall.Access) []decision {
+	if len(ds) < 2 {
+		return ds
+	}
+	seen := make([]int, len(ds))
+	for i, d := range ds {
+		in := ins
+		if d.Access.Fn != fn {
+			in = db.AsMaker(ins, d.Access)
+		}
+		seen[i] = keySeen(db, cat, d.Access, in)
+	}
+	idx := make([]int, len(ds))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(x, y int) int {
+		if c := cmpBool(ds[x].Access.Fn != fn, ds[y].Access.Fn != fn); c != 0 {
+			return c
+		}
+		return seen[y] - seen[x]
+	})
+	out := make([]decision, len(ds))
+	for i, j := range idx {
+		out[i] = ds[j]
+	}
+	return out
+}
+
+// keySeen counts the key columns of the read the insert binds to a value
+// seen to be the read's (or to the same constant); -1 when the keys
+// differ.
+func keySeen(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) int {
+	cols, ok := sameKey(db, cat, read, ins)
+	if !ok {
+		return -1
+	}
+	n := 0
+	for _, k := range cols {
+		w, _ := read.WhereColumn(k)
+		s, ok := ins.SetColumn(k)
+		if ok && (w.Const != "" && w.Const == s.Const || !w.Value.IsZero() && !s.Value.IsZero()) {
+			n++
+		}
+	}
+	return n
 }
 
 func cmpBool(x, y bool) int {
@@ -231,11 +301,11 @@ func decides(reach *ssautil.Reach, d decision, at ssa.Instruction) bool {
 		// captured (dbcall's captured decisions): it ran before the
 		// closure was made, and the closure's body starts at its entry.
 		made := dbcall.MadeAt(d.ifi.Parent())
-		if made == nil || !ssautil.Before(d.Access.Call, made) {
+		if made == nil || !ranBefore(d, d.Access.Call, made) {
 			return false
 		}
 		start = d.ifi.Parent().Blocks[0]
-	} else if !ssautil.Before(d.Access.Call, d.ifi) && start != blk {
+	} else if !ranBefore(d, d.Access.Call, d.ifi) && start != blk {
 		return false
 	}
 	// The found side may reach the insert only by running the lookup
@@ -247,6 +317,24 @@ func decides(reach *ssautil.Reach, d decision, at ssa.Instruction) bool {
 	// edge: "if err != nil && !errors.Is(err, sql.ErrNoRows) { return }"
 	// lets the found case reach the insert around the branch.
 	return !reach.ReachableAvoiding(start, target, blk, notFound)
+}
+
+// ranBefore reports whether the lookup call ran before at: on every path,
+// or, for a lookup that is one of several (decision.oneOf), on a path of
+// its own.
+func ranBefore(d decision, call, at ssa.Instruction) bool {
+	if ssautil.Before(call, at) {
+		return true
+	}
+	if !d.oneOf || call.Parent() != at.Parent() {
+		return false
+	}
+	for _, succ := range call.Block().Succs {
+		if ssautil.Reachable(succ, at.Block()) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameKey reports whether the insert writes the key the read looked up: every

@@ -57,7 +57,7 @@ func (f *summaryFact) String() string {
 		parts = append(parts, a.String())
 	}
 	for _, c := range f.Ctor {
-		parts = append(parts, fmt.Sprintf("ctor r%d%s=p%d", c.Result, c.Path, c.Param))
+		parts = append(parts, fmt.Sprintf("ctor r%d%s=p%d%s", c.Result, c.Path, c.Param, c.ParamPath))
 	}
 	if f.Wrapper != nil {
 		w := fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL)
@@ -98,10 +98,13 @@ type predicate struct {
 	Sentinels []string
 }
 
+// ctorField says that field Path of result Result holds parameter Param,
+// or its field ParamPath (func (p *Params) ToUser() *User copying p.Email).
 type ctorField struct {
-	Result int
-	Path   string
-	Param  int
+	Result    int
+	Path      string
+	Param     int
+	ParamPath string
 }
 
 type wrapperFact struct {
@@ -381,7 +384,7 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			}
 		}
 	}
-	s.Ctor = ctorFields(fn, rets)
+	s.Ctor = b.ctorFields(fn, rets)
 	s.Wrapper = b.wrapperOf(fn, fi, rets)
 	s.Model = b.modelWrapperOf(fn, fi)
 	for i, p := range fn.Params {
@@ -1378,35 +1381,19 @@ func returnedAt(rets []*ssa.Return, dest Ref) (int, string, bool) {
 	return 0, "", false
 }
 
-// ctorFields lists the fields of returned composite literals set from
-// parameters: return &Queries{db: db}.
-func ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
+// ctorFields lists the fields of returned values set from parameters:
+// return &Queries{db: db}; a composite literal built from a parameter's
+// fields (return &User{Email: p.Email}); the result of a constructor the
+// function calls with its parameters (user, err = NewUser(p.Email, p.Aud)),
+// in every branch that does not pass a constant instead (a switch of
+// NewUser calls, one per sign-up channel).
+func (b *builder) ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
 	var out []ctorField
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
-			base := unwrap(rv)
-			if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				base = ld.X
-			}
-			alloc, ok := base.(*ssa.Alloc)
-			if !ok {
-				continue
-			}
-			for _, r := range *alloc.Referrers() {
-				fa, ok := r.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				st := uniqueStore(fa)
-				if st == nil {
-					continue
-				}
-				// A key normalized on the way in (Email:
-				// strings.ToLower(email)) is the parameter's key, as
-				// foldedSame has it.
-				if pr := paramRefOf(fn, unfold(refOf(st))); pr.Param >= 0 && pr.Path == "" {
-					out = append(out, ctorField{Result: i, Path: "." + fieldName(fa.X.Type(), fa.Field), Param: pr.Param})
-				}
+			fields, _ := b.ctorOf(fn, rv, 0)
+			for path, pr := range fields {
+				out = append(out, ctorField{Result: i, Path: path, Param: pr.Param, ParamPath: pr.Path})
 			}
 		}
 	}
@@ -1414,9 +1401,189 @@ func ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
 		if out[i].Result != out[j].Result {
 			return out[i].Result < out[j].Result
 		}
-		return out[i].Path < out[j].Path
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Param < out[j].Param
 	})
 	return dedupCtor(out)
+}
+
+// ctorOf maps the fields of v, a value fn returns, to the parameters they
+// hold, and lists the fields it holds constants in (a constructor called
+// with "" for the email of a phone sign-up).
+func (b *builder) ctorOf(fn *ssa.Function, v ssa.Value, depth int) (map[string]paramRef, map[string]bool) {
+	fields, consts := map[string]paramRef{}, map[string]bool{}
+	if depth > 4 || v == nil {
+		return fields, consts
+	}
+	base := unwrap(v)
+	if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		base = ld.X
+	}
+	// fieldStores records the fields fn stores into base itself: they
+	// override what a constructor set.
+	stored := map[string]bool{}
+	if refs := base.Referrers(); refs != nil {
+		for _, r := range *refs {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.X != base {
+				continue
+			}
+			name := "." + fieldName(fa.X.Type(), fa.Field)
+			if !hasStore(fa) {
+				continue
+			}
+			stored[name] = true
+			st := uniqueStore(fa)
+			if st == nil {
+				continue
+			}
+			// A key normalized on the way in (Email:
+			// strings.ToLower(email)) is the parameter's key, as
+			// foldedSame has it.
+			if pr := paramRefOf(fn, unfold(refOf(st))); pr.Param >= 0 {
+				fields[name] = pr
+			} else if _, ok := unwrap(st).(*ssa.Const); ok {
+				consts[name] = true
+			}
+		}
+	}
+	if _, ok := base.(*ssa.Alloc); ok {
+		return fields, consts
+	}
+	var from map[string]paramRef
+	var fromConsts map[string]bool
+	switch x := base.(type) {
+	case *ssa.Phi:
+		from, fromConsts = b.phiCtor(fn, x, depth)
+	case *ssa.Call, *ssa.Extract:
+		from, fromConsts = b.callCtor(fn, x)
+	}
+	for name, pr := range from {
+		if !stored[name] {
+			fields[name] = pr
+		}
+	}
+	for name := range fromConsts {
+		if !stored[name] {
+			consts[name] = true
+		}
+	}
+	return fields, consts
+}
+
+// phiCtor is ctorOf over the edges of a phi: a field holds a parameter
+// when every edge that sets it from a parameter sets it from that one and
+// the others set constants (nil, a zero row, "").
+func (b *builder) phiCtor(fn *ssa.Function, phi *ssa.Phi, depth int) (map[string]paramRef, map[string]bool) {
+	var edges []map[string]paramRef
+	var edgeConsts []map[string]bool
+	for _, e := range phi.Edges {
+		if _, ok := unwrap(e).(*ssa.Const); ok {
+			continue // nil: a row of constants
+		}
+		if e == phi {
+			continue
+		}
+		f, c := b.ctorOf(fn, e, depth+1)
+		edges = append(edges, f)
+		edgeConsts = append(edgeConsts, c)
+	}
+	fields, consts := map[string]paramRef{}, map[string]bool{}
+	if len(edges) == 0 {
+		return fields, consts
+	}
+	names := map[string]bool{}
+	for _, f := range edges {
+		for name := range f {
+			names[name] = true
+		}
+	}
+	for name := range names {
+		var pr *paramRef
+		agree := true
+		for i, f := range edges {
+			if p, ok := f[name]; ok {
+				if pr != nil && *pr != p {
+					agree = false
+					break
+				}
+				pr = &p
+			} else if !edgeConsts[i][name] {
+				agree = false
+				break
+			}
+		}
+		if agree && pr != nil {
+			fields[name] = *pr
+		}
+	}
+	for name := range edgeConsts[0] {
+		all := true
+		for _, c := range edgeConsts[1:] {
+			all = all && c[name]
+		}
+		if all {
+			consts[name] = true
+		}
+	}
+	return fields, consts
+}
+
+// callCtor maps the fields of a result of a call to the parameters of fn
+// the callee's constructor fields hold at the call.
+func (b *builder) callCtor(fn *ssa.Function, v ssa.Value) (map[string]paramRef, map[string]bool) {
+	fields, consts := map[string]paramRef{}, map[string]bool{}
+	call, result := resultCall(v)
+	if call == nil {
+		return fields, consts
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return fields, consts
+	}
+	sum := b.summaryOf(callee)
+	if sum == nil {
+		return fields, consts
+	}
+	args := ssautil.FullArgs(&call.Call)
+	for _, c := range sum.Ctor {
+		if c.Result != result || c.Param >= len(args) || args[c.Param] == nil || strings.Contains(c.Path[1:], ".") {
+			continue
+		}
+		if _, ok := unwrap(args[c.Param]).(*ssa.Const); ok && c.ParamPath == "" {
+			consts[c.Path] = true
+			continue
+		}
+		if pr := paramRefOf(fn, unfold(pathValue(args[c.Param], c.ParamPath))); pr.Param >= 0 {
+			fields[c.Path] = pr
+		}
+	}
+	return fields, consts
+}
+
+// resultCall returns the call whose result v is, and which result.
+func resultCall(v ssa.Value) (*ssa.Call, int) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return x, 0
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return c, x.Index
+		}
+	}
+	return nil, 0
+}
+
+// hasStore reports whether a field address is stored to.
+func hasStore(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+			return true
+		}
+	}
+	return false
 }
 
 func dedupCtor(in []ctorField) []ctorField {
@@ -1465,7 +1632,7 @@ func (b *builder) resolveRef(r Ref) Ref {
 				continue
 			}
 			if r.Path == c.Path || strings.HasPrefix(r.Path, c.Path+".") {
-				inner := refOf(args[c.Param])
+				inner := pathValue(args[c.Param], c.ParamPath)
 				r = Ref{Root: inner.Root, Path: inner.Path + strings.TrimPrefix(r.Path, c.Path)}
 				matched = true
 				break
@@ -1501,8 +1668,17 @@ func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
 	if p.Path == CtxTxPath {
 		return Ref{Root: CtxRoot(args[p.Param]), Path: CtxTxPath}
 	}
-	names := strings.Split(strings.TrimPrefix(p.Path, "."), ".")
-	r := fieldValue(args[p.Param], names[0])
+	return b.resolveRef(pathValue(args[p.Param], p.Path))
+}
+
+// pathValue is the value of field path (".a.b", or "" for v itself) of
+// v, through the stores that built it.
+func pathValue(v ssa.Value, path string) Ref {
+	if path == "" {
+		return refOf(v)
+	}
+	names := strings.Split(strings.TrimPrefix(path, "."), ".")
+	r := fieldValue(v, names[0])
 	for _, n := range names[1:] {
 		if r.Path == "" && r.Root != nil {
 			r = fieldValue(r.Root, n)
@@ -1510,7 +1686,7 @@ func (b *builder) argRef(args []ssa.Value, p paramRef) Ref {
 			r.Path += "." + n
 		}
 	}
-	return b.resolveRef(r)
+	return r
 }
 
 // zeroFieldAt reports a field (p, a path from an argument) that holds Go's

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -150,6 +151,10 @@ type Decision struct {
 	// matched a row; the other successor is taken when it matched none (or,
 	// for an error test, when it failed).
 	Found int
+	// Also lists the other lookups the branch tests the outcome of, when
+	// the row it tests is the row of one of several on different paths
+	// (switch by channel: by email, by phone).
+	Also []*Access
 }
 
 // Decide reports whether the branch ifi tests the outcome of a read, and
@@ -163,14 +168,139 @@ func (r *Result) Decide(ifi *ssa.If) (Decision, bool) {
 		return Decision{}, false
 	}
 	a, trueFound, ok := fi.foundness(ifi.Cond, r.b)
-	if !ok {
+	// A row variable either of several lookups assigned, one per case (by
+	// email, or by phone), or that a helper returns nil when none of its
+	// lookups found a row, tested against nil.
+	var also []*Access
+	as, t := fi.nilTestEach(ifi.Cond)
+	switch {
+	case ok:
+		if slices.Contains(as, a) && t == trueFound {
+			for _, o := range as {
+				if o != a {
+					also = append(also, o)
+				}
+			}
+		}
+	case len(as) >= 2:
+		a, also, trueFound = as[0], as[1:], t
+	default:
 		return Decision{}, false
 	}
-	d := Decision{Access: a, Found: 1}
+	d := Decision{Access: a, Found: 1, Also: also}
 	if trueFound {
 		d.Found = 0
 	}
 	return d, true
+}
+
+// nilTestEach reports a test of a row variable against nil (u == nil,
+// !(u != nil)) where the variable holds the nil row of one of several
+// lookups, depending on the path (a switch assigning FindByEmail's row or
+// FindByPhone's), as a phi or as a variable the closure's maker stored
+// each into: the lookups, and whether the test is true when the row was
+// found.
+func (fi *FuncInfo) nilTestEach(v ssa.Value) ([]*Access, bool) {
+	v = unwrap(v)
+	if n, ok := v.(*ssa.UnOp); ok && n.Op == token.NOT {
+		as, t := fi.nilTestEach(n.X)
+		return as, !t
+	}
+	x, ok := v.(*ssa.BinOp)
+	if !ok || x.Op != token.EQL && x.Op != token.NEQ {
+		return nil, false
+	}
+	l, r := unwrap(x.X), unwrap(x.Y)
+	if isNil(l) {
+		l, r = r, l
+	}
+	if !isNil(r) {
+		return nil, false
+	}
+	src, vals := fi.reachingStores(l)
+	var out []*Access
+	for _, cv := range vals {
+		as, ok := src.nilRows(cv, map[*ssa.Phi]bool{})
+		if !ok {
+			return nil, false
+		}
+		for _, a := range as {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out, x.Op == token.NEQ
+}
+
+// reachingStores returns the values a row variable may hold at the load
+// v, and the function they are values of: the stores into a local
+// variable that may reach the load, or, for a variable a closure captured,
+// the stores its maker made that may reach the closure's creation (the
+// closure storing into it first answers nothing). v itself otherwise.
+func (fi *FuncInfo) reachingStores(v ssa.Value) (*FuncInfo, []ssa.Value) {
+	ld, ok := unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return fi, []ssa.Value{v}
+	}
+	src, alloc, before := fi, ssa.Value(ld.X), ssa.Instruction(ld)
+	if fv, ok := ld.X.(*ssa.FreeVar); ok {
+		a, ok := ssautil.ClosureBinding(fv).(*ssa.Alloc)
+		if !ok || fi.b == nil || fi.Fn.Parent() == nil || storedBefore(fv, ld) {
+			return nil, nil
+		}
+		mc := closureOf(fi.Fn.Parent(), fi.Fn)
+		src = fi.b.infos[fi.Fn.Parent()]
+		if mc == nil || src == nil {
+			return nil, nil
+		}
+		alloc, before = a, mc
+	} else if _, ok := alloc.(*ssa.Alloc); !ok {
+		return fi, []ssa.Value{v}
+	}
+	var vals []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc && st.Parent() == before.Parent() && mayReach(st, before) {
+			vals = append(vals, st.Val)
+		}
+	}
+	return src, vals
+}
+
+// nilRows returns the lookups whose nil row v is on every path, through
+// phis; nil constants (no row yet) are left out.
+func (fi *FuncInfo) nilRows(v ssa.Value, seen map[*ssa.Phi]bool) ([]*Access, bool) {
+	v = unwrap(v)
+	// The nil row of each lookup the call makes (a helper returning nil
+	// when none of its lookups found one), or a row that is itself the
+	// signal (a helper returning the lookup's row, swallowing its
+	// not-found).
+	var rows []*Access
+	for _, a := range fi.Accesses {
+		if slices.Contains(a.Found.Nil, v) || a.Found.Signal == SignalNil && slices.Contains(a.Found.Values, v) {
+			rows = append(rows, a)
+		}
+	}
+	if len(rows) > 0 {
+		return rows, true
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok || seen[phi] {
+		return nil, ok
+	}
+	seen[phi] = true
+	var out []*Access
+	for _, e := range phi.Edges {
+		if isNil(e) {
+			continue
+		}
+		as, ok := fi.nilRows(e, seen)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, as...)
+	}
+	return out, len(out) > 0
 }
 
 // foundness reports whether the boolean v tells whether an access found a

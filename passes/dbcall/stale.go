@@ -603,7 +603,7 @@ func (r *Result) AsMaker(a, read *Access) *Access {
 	lift := func(bs []Binding) []Binding {
 		out := make([]Binding, len(bs))
 		for i, b := range bs {
-			b.Value = r.b.resolveRef(liftRefNot(b.Value, read))
+			b.Value = r.b.resolveRef(r.b.liftRefNot(b.Value, read))
 			out[i] = b
 		}
 		return out
@@ -617,7 +617,7 @@ func (r *Result) AsMaker(a, read *Access) *Access {
 
 // liftRefNot is liftRef where the lookup read found no row: of the values
 // the maker stored into a captured variable, read's row is left out.
-func liftRefNot(r Ref, read *Access) Ref {
+func (b *builder) liftRefNot(r Ref, read *Access) Ref {
 	fv, ok := unwrap(r.Root).(*ssa.FreeVar)
 	if !ok {
 		return r
@@ -626,25 +626,36 @@ func liftRefNot(r Ref, read *Access) Ref {
 	if !ok || soleStore(alloc) != nil || alloc.Referrers() == nil {
 		return liftRef(r)
 	}
-	var val ssa.Value
+	var vals []Ref
 	for _, ref := range *alloc.Referrers() {
 		st, ok := ref.(*ssa.Store)
 		if !ok || st.Addr != ssa.Value(alloc) || slices.Contains(read.Found.Nil, unwrap(st.Val)) {
 			continue
 		}
-		if val != nil {
+		o := refOf(st.Val)
+		if o.Root == nil {
 			return Ref{}
 		}
-		val = st.Val
+		vals = append(vals, Ref{Root: o.Root, Path: o.Path + r.Path})
 	}
-	if val == nil {
+	if len(vals) <= 1 || r.Path == "" {
+		if len(vals) == 1 {
+			return vals[0]
+		}
 		return Ref{}
 	}
-	o := refOf(val)
-	if o.Root == nil {
-		return Ref{}
+	// Stored more than once (user = NewUserWithHash(...) or NewUser(...)):
+	// the field is known when every store's constructor sets it from the
+	// same value.
+	var out Ref
+	for _, o := range vals {
+		res := b.resolveRef(o)
+		if res.Root == o.Root || !out.IsZero() && !out.Same(res) {
+			return Ref{}
+		}
+		out = res
 	}
-	return Ref{Root: o.Root, Path: o.Path + r.Path}
+	return out
 }
 
 // liftRef returns r as its closure's maker sees it: a free variable is the
