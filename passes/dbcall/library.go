@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -103,7 +104,51 @@ func (b *builder) fromStmtParams(fn *ssa.Function, call ssa.CallInstruction, stm
 			out = append(out, b.stmtAccess(fn, call, w, param))
 		}
 	}
+	if m := cteRead(stmt); m != nil {
+		stmt = m
+	}
 	return append(out, b.stmtAccess(fn, call, stmt, param))
+}
+
+// cteRead returns, for a SELECT from one of its own CTEs that reads one
+// table, the read as that table sees it: the CTE's table, its conditions
+// with the main statement's on the columns the CTE passes through, the
+// lock of either; nil for any other statement.
+//
+//	WITH u AS (SELECT * FROM users WHERE email = $1) SELECT id FROM u   → select users where email = $1
+func cteRead(stmt *sqltext.Stmt) *sqltext.Stmt {
+	if stmt.Kind != sqltext.KindSelect || stmt.Table.Name == "" || stmt.Table.Schema != "" || len(stmt.From) != 1 {
+		return nil
+	}
+	for i, name := range stmt.WithNames {
+		if name != stmt.Table.Name || i >= len(stmt.With) {
+			continue
+		}
+		body := stmt.With[i]
+		if body.Kind != sqltext.KindSelect || body.Table.Name == "" || len(body.From) != 1 || slices.Contains(stmt.WithNames, body.Table.Name) {
+			return nil // a join, a subquery, a recursive or chained CTE
+		}
+		m := *body
+		m.Columns, m.Count, m.Exists, m.Params, m.Text = stmt.Columns, stmt.Count, stmt.Exists, stmt.Params, stmt.Text
+		m.Partial = body.Partial || stmt.Partial
+		m.Where = append([]sqltext.Cond(nil), body.Where...)
+		for _, c := range stmt.Where {
+			if c.Column != "" && (slices.Contains(body.Columns, "*") || slices.Contains(body.Columns, c.Column)) {
+				m.Where = append(m.Where, c)
+			} else {
+				m.Partial = true // a condition on what the CTE computed
+			}
+		}
+		m.HasWhere = body.HasWhere || stmt.HasWhere
+		if m.Lock.Strength == sqltext.LockNone {
+			m.Lock = stmt.Lock
+		}
+		if stmt.Limit >= 0 {
+			m.Limit = stmt.Limit
+		}
+		return &m
+	}
+	return nil
 }
 
 func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *sqltext.Stmt, param func(sqltext.Param) Ref) *Access {

@@ -562,6 +562,10 @@ func (p *parser) withStmt(i, j int, st *Stmt) {
 			p.partial = true
 			return
 		}
+		name := ""
+		if p.kind(k) != tHole {
+			name = p.norm(k)
+		}
 		k++
 		if p.isOp(k, "(") {
 			k = p.skip(k, j)
@@ -583,6 +587,7 @@ func (p *parser) withStmt(i, j int, st *Stmt) {
 		}
 		m := p.skip(k, j)
 		st.With = append(st.With, p.sub(k+1, m-1))
+		st.WithNames = append(st.WithNames, name)
 		k = m
 		// SEARCH ... SET x, CYCLE ... SET y USING z
 		for k < j && !p.isOp(k, ",") && !p.isMain(k) {

@@ -2,6 +2,7 @@ package sqltext
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1224,5 +1225,18 @@ func TestInserted(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Parse(%q).Inserted(%q) = %s, want %s", tt.sql, tt.col, got, tt.want)
 		}
+	}
+}
+
+func TestWithNames(t *testing.T) {
+	st := Parse(`WITH Recent AS (SELECT * FROM orders WHERE created_at > $1), paid (id) AS (SELECT id FROM payments) SELECT id FROM recent`)
+	if got, want := st.WithNames, []string{"recent", "paid"}; !slices.Equal(got, want) {
+		t.Errorf("WithNames = %q, want %q", got, want)
+	}
+	if len(st.With) != len(st.WithNames) {
+		t.Errorf("%d CTEs, %d names", len(st.With), len(st.WithNames))
+	}
+	if st := Parse(`SELECT id FROM orders`); st.WithNames != nil {
+		t.Errorf("no WITH: WithNames = %q", st.WithNames)
 	}
 }

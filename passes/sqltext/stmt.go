@@ -272,6 +272,9 @@ type Stmt struct {
 	// Each one's Text is the CTE body, and the Spans of its Params and
 	// expressions index into the enclosing statement's Text.
 	With []*Stmt
+	// WithNames are the CTEs' names, aligned with With and normalized
+	// like TableRef names ("" for a name the text does not show).
+	WithNames []string
 	// Source is the SELECT of INSERT ... SELECT (nil otherwise), summarized
 	// like a CTE body.
 	Source *Stmt
