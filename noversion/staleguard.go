@@ -575,21 +575,8 @@ func doneEither(read, del, x *dbcall.Access) bool {
 	if from == nil || avoid == nil || to == nil || from == avoid || to == avoid || read.Fn != del.Fn || x.Fn != del.Fn {
 		return false
 	}
-	seen := map[*ssa.BasicBlock]bool{avoid: true}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
+	var r ssautil.Reach
+	return r.ReachableNotThrough(from, to, avoid)
 }
 
 // calleeDelete returns, for a delete performed by a function of this
