@@ -54,6 +54,11 @@ func plural(s string) string {
 	switch {
 	case word == "":
 		return s
+	case strings.HasSuffix(word, "ata"):
+		// A Latin plural already (data, metadata): gorm's inflection
+		// keeps words ending in -ta, pop's flect those ending in -ata
+		// (UserMetadata is the table user_metadata).
+		return s
 	case strings.HasSuffix(word, "ss"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "ch"),
 		strings.HasSuffix(word, "x"), strings.HasSuffix(word, "z"):
 		return head + word + "es"

@@ -5,6 +5,7 @@
 package popfizz
 
 import (
+	"database/sql"
 	"errors"
 
 	"github.com/gobuffalo/pop/v6"
@@ -22,6 +23,13 @@ type Token struct {
 	ID     string `db:"id"`
 	UserID string `db:"user_id"`
 	Value  string `db:"value"`
+}
+
+// UserMetadata's table is user_metadata: pop's flect keeps a Latin plural.
+type UserMetadata struct {
+	ID     string `db:"id"`
+	UserID string `db:"user_id"`
+	Public string `db:"public"`
 }
 
 var ErrTaken = errors.New("taken")
@@ -52,6 +60,18 @@ func IssueToken(c *pop.Connection, user, value string) error {
 		return err
 	}
 	return c.Create(&Token{UserID: user, Value: value}) // want `check-then-insert on tokens\(value\): no UNIQUE constraint covers the key, so concurrent requests insert duplicates`
+}
+
+// Created on first read: two first reads both create, and the second
+// fails on user_metadata_user_id_idx.
+func Metadata(c *pop.Connection, user string) (*UserMetadata, error) {
+	m := &UserMetadata{}
+	err := c.Where("user_id = ?", user).First(m)
+	if errors.Is(err, sql.ErrNoRows) {
+		m = &UserMetadata{UserID: user}
+		return m, c.Create(m) // want `check-then-insert on user_metadata\(user_id\): the UNIQUE constraint user_metadata_user_id_idx rejects a concurrent duplicate`
+	}
+	return m, err
 }
 
 // ---- silent ----
