@@ -2172,11 +2172,12 @@ func returnedConverted(rets []*ssa.Return, dest Ref) (int, string, bool) {
 // names (ColsParam) to those the call names, and the callee's own
 // extra. A list of the caller's own parameter passes the question on to
 // its callers; a name the model cannot read leaves the write partial,
-// with every column.
+// with every column, and so does an empty list (xorm's Cols() restricts
+// nothing, and a callee may write its own defaults then, paramColumns).
 //
 //	updateIssueCols(e, issue, "is_closed")   // SET is_closed, updated_unix
 func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, partialCols bool) {
-	if vals, ok := variadicArgs(list); ok {
+	if vals, ok := variadicArgs(list); ok && len(vals) > 0 {
 		names := append([]string(nil), extra...)
 		for _, v := range vals {
 			s, ok := constString(v)

@@ -1,6 +1,8 @@
 package dbcall
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -1110,38 +1112,161 @@ func XormRoot(v ssa.Value) ssa.Value {
 //		cols = append(cols, "updated_unix")
 //		_, err := e.ID(issue.ID).Cols(cols...).Update(issue)
 //
-// It returns the names appended, normalized as column names.
+// Names appended on some paths only count as appended (a column the write
+// may name). A list the function makes up itself when the caller's is
+// empty stands for no caller that names columns, so it is left out:
+//
+//	if len(columns) == 0 { columns = []string{"owner", "display_name", ...} }
+//
+// (a caller naming none writes every column anyway, narrowColumns). It
+// returns the names appended, normalized as column names.
 func paramColumns(v ssa.Value) (*ssa.Parameter, []string, bool) {
 	var extra []string
-	for i := 0; i < 4 && v != nil; i++ {
-		switch x := unwrap(v).(type) {
-		case *ssa.Parameter:
-			if _, ok := x.Type().Underlying().(*types.Slice); !ok {
-				return nil, nil, false
-			}
-			return x, extra, true
-		case *ssa.Call:
-			bi, ok := x.Call.Value.(*ssa.Builtin)
-			if !ok || bi.Name() != "append" || len(x.Call.Args) != 2 {
-				return nil, nil, false
-			}
-			vals, ok := variadicArgs(x.Call.Args[1])
+	p, ok := paramColumnsOf(v, &extra, map[*ssa.Phi]bool{}, 0)
+	if !ok || p == nil {
+		return nil, nil, false
+	}
+	return p, extra, true
+}
+
+// paramColumnsOf is paramColumns: it adds the names appended to extra and
+// returns the parameter (nil for a list that stands for no caller's
+// names, the default of an empty list, which a phi's other edges decide).
+func paramColumnsOf(v ssa.Value, extra *[]string, seen map[*ssa.Phi]bool, depth int) (*ssa.Parameter, bool) {
+	if depth > 16 || v == nil {
+		return nil, false
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.Parameter:
+		if _, ok := x.Type().Underlying().(*types.Slice); !ok {
+			return nil, false
+		}
+		return x, true
+	case *ssa.Call:
+		bi, ok := x.Call.Value.(*ssa.Builtin)
+		if !ok || bi.Name() != "append" || len(x.Call.Args) != 2 {
+			return nil, false
+		}
+		vals, ok := variadicArgs(x.Call.Args[1])
+		if !ok {
+			return nil, false
+		}
+		for _, e := range vals {
+			s, ok := constString(e)
 			if !ok {
-				return nil, nil, false
+				return nil, false
 			}
-			for _, e := range vals {
-				s, ok := constString(e)
-				if !ok {
-					return nil, nil, false
+			if c := xormColumn(s); !contains(*extra, c) {
+				*extra = append(*extra, c)
+			}
+		}
+		return paramColumnsOf(x.Call.Args[0], extra, seen, depth+1)
+	case *ssa.Phi:
+		if seen[x] {
+			return nil, false // a list grown in a loop
+		}
+		seen[x] = true // on the path: a phi met again through its own edges is a loop
+		defer delete(seen, x)
+		var param, tested *ssa.Parameter
+		for i, e := range x.Edges {
+			if i < len(x.Block().Preds) {
+				if t := emptyListDefault(x.Block().Preds[i], x); t != nil && (tested == nil || t == tested) {
+					tested = t
+					continue
 				}
-				extra = append(extra, xormColumn(s))
 			}
-			v = x.Call.Args[0]
-		default:
-			return nil, nil, false
+			p, ok := paramColumnsOf(e, extra, seen, depth+1)
+			if !ok || p == nil || param != nil && p != param {
+				return nil, false
+			}
+			param = p
+		}
+		if param == nil || tested != nil && tested != param {
+			return nil, false // the default is of another list's emptiness
+		}
+		return param, true
+	}
+	return nil, false
+}
+
+// emptyListDefault returns the parameter p when a predecessor of the
+// phi's block runs only when p is an empty list: the true side of if
+// len(p) == 0 (or p == nil), the false side of if len(p) > 0, dominates
+// it; nil otherwise.
+func emptyListDefault(pred *ssa.BasicBlock, phi *ssa.Phi) *ssa.Parameter {
+	for b := pred; b != nil; b = b.Idom() {
+		for _, d := range b.Preds {
+			ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+			if !ok || len(d.Succs) != 2 {
+				continue
+			}
+			bin, ok := ifi.Cond.(*ssa.BinOp)
+			if !ok {
+				continue
+			}
+			p, empty, ok := emptyTest(bin, phi)
+			if !ok {
+				continue
+			}
+			side := d.Succs[1]
+			if empty {
+				side = d.Succs[0]
+			}
+			// The side must be entered from the test alone: a block
+			// other paths reach too (the join after the if) says nothing.
+			if side == b && len(side.Preds) == 1 && side.Dominates(pred) {
+				return p
+			}
 		}
 	}
-	return nil, nil, false
+	return nil
+}
+
+// emptyTest reads len(p) == 0, len(p) < 1, p == nil (empty: true) and
+// len(p) > 0, len(p) != 0, p != nil (empty: false), for a parameter p of
+// the phi's function or a list grown from it by appends.
+func emptyTest(bin *ssa.BinOp, phi *ssa.Phi) (p *ssa.Parameter, empty, ok bool) {
+	x, y := bin.X, bin.Y
+	c, isConst := y.(*ssa.Const)
+	if !isConst {
+		return nil, false, false
+	}
+	param := func(v ssa.Value) *ssa.Parameter {
+		// The parameter itself, or a list grown from it (only the
+		// parameter empty makes it empty).
+		var names []string
+		if p, ok := paramColumnsOf(v, &names, map[*ssa.Phi]bool{phi: true}, 8); ok && p != nil && p.Parent() == phi.Parent() {
+			return p
+		}
+		return nil
+	}
+	if call, ok := x.(*ssa.Call); ok {
+		bi, ok := call.Call.Value.(*ssa.Builtin)
+		if !ok || bi.Name() != "len" || len(call.Call.Args) != 1 || c.Value == nil {
+			return nil, false, false
+		}
+		p := param(call.Call.Args[0])
+		n, exact := constant.Int64Val(constant.ToInt(c.Value))
+		if p == nil || !exact {
+			return nil, false, false
+		}
+		switch {
+		case bin.Op == token.EQL && n == 0, bin.Op == token.LSS && n == 1, bin.Op == token.LEQ && n == 0:
+			return p, true, true
+		case bin.Op == token.GTR && n == 0, bin.Op == token.NEQ && n == 0, bin.Op == token.GEQ && n == 1:
+			return p, false, true
+		}
+		return nil, false, false
+	}
+	if p := param(x); p != nil && c.Value == nil {
+		switch bin.Op {
+		case token.EQL:
+			return p, true, true
+		case token.NEQ:
+			return p, false, true
+		}
+	}
+	return nil, false, false
 }
 
 // hookValues marks the columns a model's xorm hook method sets through
