@@ -2177,17 +2177,8 @@ func returnedConverted(rets []*ssa.Return, dest Ref) (int, string, bool) {
 //
 //	updateIssueCols(e, issue, "is_closed")   // SET is_closed, updated_unix
 func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, partialCols bool) {
-	if vals, ok := variadicArgs(list); ok && len(vals) > 0 {
-		names := append([]string(nil), extra...)
-		for _, v := range vals {
-			s, ok := constString(v)
-			if !ok {
-				return
-			}
-			for _, n := range strings.Split(s, ",") {
-				names = append(names, xormColumn(n))
-			}
-		}
+	if given, ok := literalColumns(list, map[*ssa.Phi]bool{}, 0); ok && len(given) > 0 {
+		names := append(append([]string(nil), extra...), given...)
 		var set []Binding
 		for _, s := range a.Set {
 			if s.Class != sqltext.AssignParam || contains(names, s.Column) {
@@ -2200,6 +2191,70 @@ func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, 
 	if p, more, ok := paramColumns(list); ok && p.Parent() == fn {
 		a.ColsParam, a.ColsExtra, a.partialCols = p, append(more, extra...), partialCols
 	}
+}
+
+// literalColumns returns the names a column list of constants holds: a
+// literal, names appended to it, and, for a list grown on some paths
+// (columns := []string{"email"}; if rename { columns = append(columns,
+// "name") }), the names of every path. It fails on a name that is not a
+// constant.
+func literalColumns(v ssa.Value, seen map[*ssa.Phi]bool, depth int) ([]string, bool) {
+	if depth > 16 || v == nil {
+		return nil, false
+	}
+	add := func(names []string, vals []ssa.Value) ([]string, bool) {
+		for _, e := range vals {
+			s, ok := constString(e)
+			if !ok {
+				return nil, false
+			}
+			for _, n := range strings.Split(s, ",") {
+				if c := xormColumn(n); !contains(names, c) {
+					names = append(names, c)
+				}
+			}
+		}
+		return names, true
+	}
+	if vals, ok := variadicArgs(v); ok {
+		return add(nil, vals)
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.Call:
+		bi, ok := x.Call.Value.(*ssa.Builtin)
+		if !ok || bi.Name() != "append" || len(x.Call.Args) != 2 {
+			return nil, false
+		}
+		vals, ok := variadicArgs(x.Call.Args[1])
+		if !ok {
+			return nil, false
+		}
+		base, ok := literalColumns(x.Call.Args[0], seen, depth+1)
+		if !ok {
+			return nil, false
+		}
+		return add(base, vals)
+	case *ssa.Phi:
+		if seen[x] {
+			return nil, false
+		}
+		seen[x] = true
+		defer delete(seen, x)
+		var names []string
+		for _, e := range x.Edges {
+			n, ok := literalColumns(e, seen, depth+1)
+			if !ok || len(n) == 0 {
+				return nil, false // a path with no names writes every column
+			}
+			for _, c := range n {
+				if !contains(names, c) {
+					names = append(names, c)
+				}
+			}
+		}
+		return names, true
+	}
+	return nil, false
 }
 
 // selfDelta returns the field of fn's parameter a written value is that
