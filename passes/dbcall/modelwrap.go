@@ -52,7 +52,7 @@ func (b *builder) modelWrapperOf(fn *ssa.Function, fi *FuncInfo) *modelWrapperFa
 			continue
 		}
 		kind, ok := apis.PopFinishers[a.Method]
-		if !ok || (kind != "update" && kind != "columns" && kind != "insert" && kind != "save" && (kind != "delete" || a.Method != "Destroy")) {
+		if !ok || (kind != "update" && kind != "columns" && kind != "insert" && kind != "save" && kind != "updatequery" && (kind != "delete" || a.Method != "Destroy")) {
 			continue
 		}
 		args := ssautil.CallArgs(a.Call.Common())
@@ -62,6 +62,17 @@ func (b *builder) modelWrapperOf(fn *ssa.Function, fi *FuncInfo) *modelWrapperFa
 		mp, ok := unwrap(args[0]).(*ssa.Parameter)
 		if !ok || !types.IsInterface(mp.Type()) {
 			continue // a typed model: the summary says which table already
+		}
+		if kind == "updatequery" {
+			// UpdateQuery writes the rows of its query's conditions: a
+			// wrapper's write is the model's own row only when those
+			// conditions are its identity (Where(m.IDField()+" = ?",
+			// m.ID()) of pop.NewModel(model)), which makes it the
+			// UpdateColumns of the model.
+			if !whereOnModel(a.Call, mp) {
+				continue
+			}
+			kind = "columns"
 		}
 		w := &modelWrapperFact{Lib: a.Lib, Method: a.Method, Kind: kind, Model: paramIndex(fn, mp), Cols: -1, Handle: paramRefOf(fn, a.Handle)}
 		if w.Model < 0 || w.Handle.Param < 0 {
@@ -78,6 +89,9 @@ func (b *builder) modelWrapperOf(fn *ssa.Function, fi *FuncInfo) *modelWrapperFa
 				w.Cols = len(fn.Params) - 1
 			case variadic != nil && kind == "update" && computedFrom(cols, mp, variadic):
 				w.Cols, w.Kind = len(fn.Params)-1, "columns"
+			case kind == "columns" && a.Method == "UpdateQuery" && derivedFrom(cols, mp, 0, map[ssa.Value]bool{}):
+				// The model's own column names (pop.NewModel(model).
+				// Columns()): every column, as UpdateColumns(m) writes.
 			default:
 				// A list the wrapper makes up: the write is not made
 				// on the caller's columns. TODO(recall1): carry the
@@ -92,6 +106,90 @@ func (b *builder) modelWrapperOf(fn *ssa.Function, fi *FuncInfo) *modelWrapperFa
 		return w
 	}
 	return nil
+}
+
+// whereOnModel reports a pop query whose conditions bind values derived
+// from the model m (the id of pop.NewModel(m)) and no other parameter's.
+func whereOnModel(call ssa.CallInstruction, m *ssa.Parameter) bool {
+	_, steps, _ := popSteps(call)
+	found := false
+	for _, s := range steps {
+		if s.name != "Where" || len(s.args) < 2 {
+			continue
+		}
+		vals, ok := variadicArgs(s.args[1])
+		if !ok {
+			return false
+		}
+		for _, v := range vals {
+			if v != nil && derivedFrom(v, m, 0, map[ssa.Value]bool{}) {
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// derivedFrom reports whether v is computed from the parameter m: m
+// itself, or a call, field, element, append or phi whose operands are
+// (pop.NewModel(m, ctx).Columns().Cols[i].Name). It follows operands
+// only, within a depth and a visited set.
+func derivedFrom(v ssa.Value, m *ssa.Parameter, depth int, seen map[ssa.Value]bool) bool {
+	v = unwrap(v)
+	if v == nil || depth > 12 || seen[v] || len(seen) > 256 {
+		return false
+	}
+	seen[v] = true
+	if v == ssa.Value(m) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		for _, a := range ssautil.FullArgs(&x.Call) {
+			if derivedFrom(a, m, depth+1, seen) {
+				return true
+			}
+		}
+	case *ssa.Extract:
+		return derivedFrom(x.Tuple, m, depth+1, seen)
+	case *ssa.Field:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.FieldAddr:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.Index:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.IndexAddr:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.UnOp:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.Slice:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if derivedFrom(e, m, depth+1, seen) {
+				return true
+			}
+		}
+	case *ssa.Next:
+		return derivedFrom(x.Iter, m, depth+1, seen)
+	case *ssa.Range:
+		return derivedFrom(x.X, m, depth+1, seen)
+	case *ssa.Alloc:
+		// A local array or slice literal: derived when a value stored
+		// into one of its elements is.
+		if x.Referrers() != nil {
+			for _, r := range *x.Referrers() {
+				if ia, ok := r.(*ssa.IndexAddr); ok && ia.Referrers() != nil {
+					for _, rr := range *ia.Referrers() {
+						if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && derivedFrom(st.Val, m, depth+1, seen) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // computedFrom reports whether v is a result of a call taking both the

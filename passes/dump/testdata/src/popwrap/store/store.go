@@ -4,6 +4,7 @@
 package store
 
 import (
+	"context"
 	"reflect"
 	"strings"
 
@@ -38,6 +39,24 @@ func Remove(c *pop.Connection, model interface{}) error { // want Remove:"delete
 // caller's columns.
 func (c *Connection) UpdateStamp(model interface{}) error { // want UpdateStamp:"update \\? on p0.Connection err@r0$"
 	return c.UpdateColumns(model, "updated_at")
+}
+
+// UpdateRow writes every column of the model's own row, found by its
+// primary key: UpdateQuery of the model's column names under a condition
+// on its id.
+func (c *Connection) UpdateRow(ctx context.Context, model interface{}) (int64, error) { // want UpdateRow:"update \\? on p0.Connection found:count@r0 err@r1 rows@r0; model-wrapper columns model=p2 cols=p-1"
+	m := pop.NewModel(model, ctx)
+	cs := make([]string, 0, len(m.Columns().Cols))
+	for _, col := range m.Columns().Cols {
+		cs = append(cs, col.Name)
+	}
+	return c.Where(m.IDField()+" = ?", m.ID()).UpdateQuery(model, cs...)
+}
+
+// UpdateWhere writes the rows of a condition its caller gives: not the
+// model's own row.
+func (c *Connection) UpdateWhere(model interface{}, status string, cols ...string) (int64, error) { // want UpdateWhere:"update \\? status=p2 on p0.Connection found:count@r0 err@r1 rows@r0$"
+	return c.Where("status = ?", status).UpdateQuery(model, cols...)
 }
 
 func excludedColumns(model interface{}, include ...string) ([]string, error) {

@@ -126,3 +126,26 @@ type Model struct {
 
 // TableName returns the model's table.
 func (m *Model) TableName() string { return "" }
+
+// NewModel wraps a model value (pop.NewModel(v, ctx)).
+func NewModel(v any, ctx context.Context) *Model { return &Model{Value: v} }
+
+// Column is one column of a model.
+type Column struct {
+	Name     string
+	Writable bool
+}
+
+// Columns are a model's columns, by name (pop's columns.Columns).
+type Columns struct {
+	Cols map[string]*Column
+}
+
+// Columns returns the model's columns.
+func (m *Model) Columns() Columns { return Columns{} }
+
+// IDField returns the name of the model's primary key column.
+func (m *Model) IDField() string { return "id" }
+
+// ID returns the model's primary key value.
+func (m *Model) ID() any { return nil }
