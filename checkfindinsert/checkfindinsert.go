@@ -145,8 +145,8 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			} else if _, ok := sameKey(db, cat, d.Access, ins); ok && ssautil.Before(d.Access.Call, ins.Call) {
 				rechecked = true
 			}
-			if d.also && keySeen(db, cat, d.Access, ins) <= 0 {
-				continue
+			if d.oneOf && !keyEvident(db, cat, d.Access, ins) {
+				continue // one of several lookups: only one seen to be of the insert's key decides it
 			}
 			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins.Call) && !safe(db, txs, fi, d.Access, ins) {
 				if mintedKey(db, ins, cols) {
@@ -182,12 +182,11 @@ type decision struct {
 	dbcall.Decision
 	ifi *ssa.If
 	// oneOf is set when the branch tests the row of one of several
-	// lookups made on different paths (dbcall.Decision.Also): each ran
-	// before the branch on its own path, none on all of them.
+	// lookups (dbcall.Decision.Also), on different paths or in one
+	// helper: each ran before the branch on its own path, and each
+	// decides an insert only of a key seen to be its own, never of values
+	// not known.
 	oneOf bool
-	// also marks a lookup of dbcall.Decision.Also: it decides an insert
-	// only of a key seen to be its own, never of values not known.
-	also bool
 }
 
 // decisionsOf lists the branches of fn on whether a read found a row.
@@ -199,12 +198,11 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 			continue
 		}
 		if d, ok := db.Decide(ifi); ok {
-			multi := len(d.Also) > 0
-			out = append(out, decision{d, ifi, multi, false})
+			out = append(out, decision{d, ifi, d.OneOf})
 			for _, a := range d.Also {
 				alt := d
 				alt.Access, alt.Also = a, nil
-				out = append(out, decision{alt, ifi, multi, true})
+				out = append(out, decision{alt, ifi, true})
 			}
 		}
 	}
@@ -253,7 +251,8 @@ func byEvidence(db *dbcall.Result, cat *schema.Catalog, fn *ssa.Function, ds []d
 
 // keySeen counts the key columns of the read the insert binds to a value
 // seen to be the read's (or to the same constant); -1 when the keys
-// differ.
+// differ, or when the insert binds a column the read compares with a Go
+// value to one the model does not know (a fresh id).
 func keySeen(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) int {
 	cols, ok := sameKey(db, cat, read, ins)
 	if !ok {
@@ -263,11 +262,24 @@ func keySeen(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) i
 	for _, k := range cols {
 		w, _ := read.WhereColumn(k)
 		s, ok := ins.SetColumn(k)
-		if ok && (w.Const != "" && w.Const == s.Const || !w.Value.IsZero() && !s.Value.IsZero()) {
+		if !ok {
+			continue // a column DEFAULT equal to the read's constant
+		}
+		switch {
+		case !w.Value.IsZero() && s.Value.IsZero() && s.Const == "":
+			return -1
+		case w.Const != "" && w.Const == s.Const || !w.Value.IsZero() && !s.Value.IsZero():
 			n++
 		}
 	}
 	return n
+}
+
+// keyEvident reports whether the insert is seen to write the read's key:
+// on two columns at least, or on all of a one-column key.
+func keyEvident(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) bool {
+	n := keySeen(db, cat, read, ins)
+	return n >= 2 || n == 1 && len(read.KeyColumns()) == 1
 }
 
 func cmpBool(x, y bool) int {

@@ -102,6 +102,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	pkg, srcFuncs := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
 	result.Pkg, result.SrcFuncs = pkg, srcFuncs
 	b := newBuilder(pass, pkg)
+	b.srcFuncs = srcFuncs
 	b.muts = muts
 	if result.mints != nil {
 		b.minted = result.Minted
@@ -205,6 +206,10 @@ type builder struct {
 	boundParams map[*ssa.Parameter]text
 	pass        *analysis.Pass
 	ssaPkg      *ssa.Package
+	// srcFuncs are the package's source functions; fieldConsts caches
+	// fieldConstant's answers.
+	srcFuncs    []*ssa.Function
+	fieldConsts map[fieldKey]fieldConst
 	infos       map[*ssa.Function]*FuncInfo
 	active      map[*ssa.Function]bool
 	sums        map[*ssa.Function]*summaryFact

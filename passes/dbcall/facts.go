@@ -26,6 +26,10 @@ type summaryFact struct {
 	// &Queries{db: db}; WithTx(tx)), so handles resolve through
 	// constructors.
 	Ctor []ctorField
+	// Copies lists fields of a pointer parameter the function sets from
+	// another parameter (func (r *row) fromEntity(e *Entity) { r.ID =
+	// e.ID }), so a row filled by such a method holds the caller's values.
+	Copies []copyField
 	// Wrapper is set for an executor wrapper: a function that runs the SQL
 	// text it is given (Query(ctx, sql string, args ...any)).
 	Wrapper *wrapperFact
@@ -58,6 +62,9 @@ func (f *summaryFact) String() string {
 	}
 	for _, c := range f.Ctor {
 		parts = append(parts, fmt.Sprintf("ctor r%d%s=p%d%s", c.Result, c.Path, c.Param, c.ParamPath))
+	}
+	for _, c := range f.Copies {
+		parts = append(parts, fmt.Sprintf("copy p%d%s=p%d%s", c.Dst, c.DstPath, c.Src, c.SrcPath))
 	}
 	if f.Wrapper != nil {
 		w := fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL)
@@ -105,6 +112,16 @@ type ctorField struct {
 	Path      string
 	Param     int
 	ParamPath string
+}
+
+// copyField says that the function stores parameter Src's field SrcPath
+// (or Src itself) into field DstPath of what pointer parameter Dst points
+// to.
+type copyField struct {
+	Dst     int
+	DstPath string
+	Src     int
+	SrcPath string
 }
 
 type wrapperFact struct {
@@ -402,7 +419,8 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		}
 	}
 	s.Claims = claimsOf(fn)
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
+	s.Copies = copyFields(fn)
+	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
 		return nil
 	}
 	return s
@@ -1130,6 +1148,9 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 			}
 			nilResult := -1
 			for i, rv := range ret.Results {
+				// A function with a defer returns through result slots:
+				// the value stored last is what it returns.
+				rv = slotValue(rv)
 				switch rv.Type().Underlying().(type) {
 				case *types.Pointer, *types.Slice, *types.Map:
 					if isNil(rv) {
@@ -1168,6 +1189,7 @@ func notFoundReturn(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (si
 				}
 			}
 			for i, rv := range ret.Results {
+				rv = slotValue(rv)
 				switch rv.Type().Underlying().(type) {
 				case *types.Pointer, *types.Interface, *types.Slice, *types.Map:
 					if isNil(rv) && !isErrorType(rv.Type()) {
@@ -1563,6 +1585,93 @@ func (b *builder) callCtor(fn *ssa.Function, v ssa.Value) (map[string]paramRef, 
 	return fields, consts
 }
 
+// copyFields lists the fields of pointer parameters fn sets, once each,
+// from another parameter: r.OrgID = e.Org in func (r *row) fromEntity(e
+// *Entity).
+func copyFields(fn *ssa.Function) []copyField {
+	var out []copyField
+	for di, p := range fn.Params {
+		if _, ok := p.Type().Underlying().(*types.Pointer); !ok || p.Referrers() == nil {
+			continue
+		}
+		for _, r := range *p.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.X != ssa.Value(p) {
+				continue
+			}
+			st := uniqueStore(fa)
+			if st == nil {
+				continue
+			}
+			pr := paramRefOf(fn, unfold(refOf(st)))
+			if pr.Param < 0 || pr.Param == di {
+				continue
+			}
+			out = append(out, copyField{Dst: di, DstPath: "." + fieldName(fa.X.Type(), fa.Field), Src: pr.Param, SrcPath: pr.Path})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Dst != out[j].Dst {
+			return out[i].Dst < out[j].Dst
+		}
+		return out[i].DstPath < out[j].DstPath
+	})
+	var uniq []copyField
+	for i, c := range out {
+		if i > 0 && out[i-1] == c {
+			continue
+		}
+		uniq = append(uniq, c)
+	}
+	return uniq
+}
+
+// copiedInto resolves field r.Path of a local value filled by one call of
+// a method that copies it from another argument (rec.fromEntity(e); ...
+// rec.OrgID is e.Org), when fn stores nothing into the field itself.
+func (b *builder) copiedInto(r Ref) (Ref, bool) {
+	root, ok := r.Root.(*ssa.Alloc)
+	if !ok || r.Path == "" || root.Referrers() == nil {
+		return r, false
+	}
+	first, rest := r.Path, ""
+	if i := strings.Index(r.Path[1:], "."); i >= 0 {
+		first, rest = r.Path[:i+1], r.Path[i+1:]
+	}
+	if storedField(root, []string{first[1:]}) != nil || fieldHasStore(root, first[1:]) {
+		return r, false
+	}
+	var found Ref
+	n := 0
+	for _, ref := range *root.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil {
+			continue
+		}
+		sum := b.summaryOf(callee)
+		if sum == nil {
+			continue
+		}
+		args := ssautil.FullArgs(&call.Call)
+		for _, c := range sum.Copies {
+			if c.Dst >= len(args) || unwrap(args[c.Dst]) != ssa.Value(root) || c.DstPath != first || c.Src >= len(args) {
+				continue
+			}
+			v := pathValue(args[c.Src], c.SrcPath)
+			found = Ref{Root: v.Root, Path: v.Path + rest}
+			n++
+		}
+	}
+	if n != 1 || found.Root == nil {
+		return r, false
+	}
+	return found, true
+}
+
 // resultCall returns the call whose result v is, and which result.
 func resultCall(v ssa.Value) (*ssa.Call, int) {
 	switch x := v.(type) {
@@ -1604,6 +1713,10 @@ func (b *builder) resolveRef(r Ref) Ref {
 		return h
 	}
 	for i := 0; i < 6 && r.Root != nil && r.Path != ""; i++ {
+		if c, ok := b.copiedInto(r); ok {
+			r = c
+			continue
+		}
 		var call *ssa.Call
 		result := 0
 		switch x := r.Root.(type) {

@@ -155,6 +155,9 @@ type Decision struct {
 	// the row it tests is the row of one of several on different paths
 	// (switch by channel: by email, by phone).
 	Also []*Access
+	// OneOf is set when Access itself is only the first of those: the
+	// branch tests the row of one of several lookups, none of them alone.
+	OneOf bool
 }
 
 // Decide reports whether the branch ifi tests the outcome of a read, and
@@ -187,7 +190,7 @@ func (r *Result) Decide(ifi *ssa.If) (Decision, bool) {
 	default:
 		return Decision{}, false
 	}
-	d := Decision{Access: a, Found: 1, Also: also}
+	d := Decision{Access: a, Found: 1, Also: also, OneOf: !ok}
 	if trueFound {
 		d.Found = 0
 	}

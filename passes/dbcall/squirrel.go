@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -481,8 +482,103 @@ func (b *builder) sqTable(p *sqParts, v ssa.Value) string {
 	if s, ok := constString(v); ok && s != "" {
 		return s
 	}
+	// A repository's table name kept in an unexported field its
+	// constructor sets (squirrel.Insert(r.tableName)).
+	if s, ok := b.fieldConstant(v); ok && s != "" {
+		return s
+	}
 	p.partial = true
 	return sqltext.Hole
+}
+
+// fieldKey names a field of a struct type of this package.
+type fieldKey struct {
+	t *types.Named
+	i int
+}
+
+type fieldConst struct {
+	s  string
+	ok bool
+}
+
+// fieldConstant returns the string constant an unexported struct field of
+// this package always holds: v loads the field, and every store into it
+// in the package stores that constant (the constructor's &Repo{tableName:
+// "balance"}). Other packages cannot set an unexported field.
+func (b *builder) fieldConstant(v ssa.Value) (string, bool) {
+	var key fieldKey
+	switch x := unwrap(v).(type) {
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if x.Op != token.MUL || !ok {
+			return "", false
+		}
+		key = fieldKeyOf(fa.X.Type(), fa.Field)
+	case *ssa.Field:
+		key = fieldKeyOf(types.NewPointer(x.X.Type()), x.Field)
+	default:
+		return "", false
+	}
+	if key.t == nil || key.t.Obj().Pkg() != b.pass.Pkg {
+		return "", false
+	}
+	st, ok := key.t.Underlying().(*types.Struct)
+	if !ok || key.i >= st.NumFields() || st.Field(key.i).Exported() {
+		return "", false
+	}
+	if c, seen := b.fieldConsts[key]; seen {
+		return c.s, c.ok
+	}
+	c := fieldConst{}
+	stores := 0
+	for _, fn := range b.srcFuncs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				store, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := store.Addr.(*ssa.FieldAddr)
+				if !ok || fieldKeyOf(fa.X.Type(), fa.Field) != key {
+					continue
+				}
+				s, isConst := constString(store.Val)
+				if !isConst || stores > 0 && s != c.s {
+					stores = -1
+					break
+				}
+				c.s = s
+				stores++
+			}
+			if stores < 0 {
+				break
+			}
+		}
+		if stores < 0 {
+			break
+		}
+	}
+	c.ok = stores > 0
+	if b.fieldConsts == nil {
+		b.fieldConsts = map[fieldKey]fieldConst{}
+	}
+	b.fieldConsts[key] = c
+	return c.s, c.ok
+}
+
+// fieldKeyOf returns the key of field i of the struct a pointer type
+// points to, when it is a named type.
+func fieldKeyOf(t types.Type, i int) fieldKey {
+	ptr, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return fieldKey{}
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok {
+		return fieldKey{}
+	}
+	return fieldKey{t: named.Origin(), i: i}
 }
 
 func (b *builder) sqText(p *sqParts, v ssa.Value) string {
@@ -495,6 +591,15 @@ func (b *builder) sqText(p *sqParts, v ssa.Value) string {
 
 // sqStrings reads a ...string argument: constant names, Hole for others.
 func (b *builder) sqStrings(p *sqParts, v ssa.Value) []string {
+	if v != nil {
+		if _, packed := variadicArgs(v); !packed {
+			// A list passed on whole (Columns(balanceColumns...)): the
+			// constants a package-level list holds.
+			if cols, ok := b.stringBound(v); ok && len(cols) > 0 {
+				return cols
+			}
+		}
+	}
 	return variadicEach(p, v, func(x ssa.Value) string { return b.sqText(p, x) })
 }
 

@@ -253,3 +253,21 @@ func (a *API) JoinLocked(w http.ResponseWriter, r *http.Request) error {
 		return err
 	})
 }
+
+// Adopt creates a member unless a link of the address names one: the
+// lookup by the link's member id is not of the new member's key.
+func (a *API) Adopt(w http.ResponseWriter, r *http.Request) error {
+	email, realm := r.FormValue("email"), realmOf(r)
+	if m, err := models.LinkedMember(a.db, email, realm); err != nil {
+		return err
+	} else if m != nil {
+		return ErrTaken
+	}
+	m, err := models.NewMember("", email, "", realm, nil)
+	if err != nil {
+		return err
+	}
+	return a.db.Transaction(func(tx *pop.Connection) error {
+		return tx.Create(m) // ok: no lookup of the address in members
+	})
+}

@@ -128,3 +128,23 @@ func NewMemberHashed(mobile, email, hash, realm string) (*Member, error) {
 	}
 	return &Member{Realm: realm, Email: Text(strings.ToLower(email)), Mobile: Text(mobile), Secret: hash}, nil
 }
+
+// LinkedMember returns the member of the realm a link of the address
+// names, nil when none does; it does not look the address up in members.
+func LinkedMember(tx *pop.Connection, email, realm string) (*Member, error) {
+	l := &Link{}
+	if err := tx.Q().Where("email = ?", strings.ToLower(email)).First(l); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	m := &Member{}
+	if err := tx.Q().Where("id = ? and realm = ?", l.MemberID, realm).First(m); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return m, nil
+}
