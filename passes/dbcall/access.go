@@ -114,6 +114,10 @@ type Binding struct {
 	// e.ID(t.ID).AllCols().Update(t) }): computed from what the caller
 	// read into it, not that value unchanged.
 	SelfDelta bool
+	// Passed reports, through a call, a column of the callee's whole-row
+	// write bound to a field of the struct the caller passed: written back
+	// as the caller holds it, not changed.
+	Passed bool
 }
 
 // whereFrag is a where fragment of a function's parameters: the text and

@@ -158,6 +158,9 @@ type bindingFact struct {
 	// From lists the parameters a value that is no parameter is computed
 	// from (Binding.From), for the keys of inserts and updates.
 	From []int
+	// Passed is Binding.Passed: a column a whole-row write of a callee
+	// passes through from its caller's struct.
+	Passed bool
 	// SelfDelta: the value is the parameter's field Arg, which the
 	// function changes from itself before writing it (Binding.SelfDelta).
 	SelfDelta bool
@@ -583,7 +586,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80)}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80), Passed: bd.Passed}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -1758,6 +1761,40 @@ func (b *builder) resolveRef(r Ref) Ref {
 	return r
 }
 
+// passedParams returns the columns of a summarized whole-row write bound
+// to fields of one parameter (passThrough in the callee's terms): at the
+// call they pass the caller's struct through, whatever the model knows of
+// where its fields came from (a constructor's parameters).
+func passedParams(set []bindingFact) map[string]bool {
+	byParam := map[int][]string{}
+	for _, s := range set {
+		if s.Class != sqltext.AssignParam || s.Arg.Param < 0 || s.Arg.Path == "" || s.SelfDelta {
+			continue
+		}
+		byParam[s.Arg.Param] = append(byParam[s.Arg.Param], s.Column)
+	}
+	out := map[string]bool{}
+	for _, cols := range byParam {
+		if len(cols) >= 3 {
+			for _, c := range cols {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
+// storedAtCall reports a field (p, a path from an argument) that the
+// caller stores into before passing the struct on (e.UserID = userID;
+// p.Update(*e)), or a field of a struct the caller builds there (its
+// zero value): the write-back changes that column.
+func storedAtCall(args []ssa.Value, p paramRef) bool {
+	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == "" {
+		return false
+	}
+	return pathValue(args[p.Param], p.Path).Path == "" || isFreshLiteral(args[p.Param])
+}
+
 // fromArgs returns the arguments of a call for a binding's From.
 func fromArgs(args []ssa.Value, from []int) []ssa.Value {
 	var out []ssa.Value
@@ -1900,11 +1937,12 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
 		}
 		b.instantiateFrags(fn, a, f, args)
+		passed := passedParams(f.Set)
 		for _, s := range f.Set {
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
 			}
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From)})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {

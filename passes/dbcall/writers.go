@@ -174,7 +174,7 @@ func changedColumns(a *Access) []string {
 	through := passThrough(a.Set)
 	var cols []string
 	for _, s := range a.Set {
-		if s.Column == "" || through[s.Column] && !s.SelfDelta {
+		if s.Column == "" || (through[s.Column] || s.Passed) && !s.SelfDelta {
 			continue
 		}
 		// Through a call, a value the callee's summary could not express

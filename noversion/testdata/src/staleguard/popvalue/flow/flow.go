@@ -19,7 +19,7 @@ func MarkVerified(p *persist.Emails, address string) error {
 	}
 	if !e.Verified {
 		e.Verified = true
-		return p.Update(*e) // want `stale row written back on emails\(address, user_id\)`
+		return p.Update(*e) // want `stale row written back on emails\(user_id\)`
 	}
 	return nil
 }
