@@ -239,6 +239,8 @@ type builder struct {
 	// globalElemInits are the elements it stores into package-level
 	// arrays, by index.
 	globalElemInits map[*ssa.Global]map[int64]ssa.Value
+	// ctorMemo holds ctorOf's answers while ctorFields runs.
+	ctorMemo map[ctorKey]ctorVal
 	// steps counts the values visited for the function being modeled,
 	// against limit (0: no limit); gaveUp lists the functions over it
 	// (budget.go).

@@ -1414,6 +1414,8 @@ func returnedAt(rets []*ssa.Return, dest Ref) (int, string, bool) {
 // NewUser calls, one per sign-up channel).
 func (b *builder) ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
 	var out []ctorField
+	b.ctorMemo = map[ctorKey]ctorVal{} // the values of fn: one answer each, whatever return asks
+	defer func() { b.ctorMemo = nil }()
 	for _, ret := range rets {
 		for i, rv := range ret.Results {
 			fields, _ := b.ctorOf(fn, rv, 0)
@@ -1437,11 +1439,41 @@ func (b *builder) ctorFields(fn *ssa.Function, rets []*ssa.Return) []ctorField {
 // ctorOf maps the fields of v, a value fn returns, to the parameters they
 // hold, and lists the fields it holds constants in (a constructor called
 // with "" for the email of a phone sign-up).
+//
+// Its answers are memoized per value and depth while ctorFields runs
+// (phis of phis share edges: without the memo a function of many nested
+// phis is walked once per path), and each computed answer is charged to
+// the function's budget. Callers only read the maps returned.
 func (b *builder) ctorOf(fn *ssa.Function, v ssa.Value, depth int) (map[string]paramRef, map[string]bool) {
-	fields, consts := map[string]paramRef{}, map[string]bool{}
 	if depth > 4 || v == nil {
-		return fields, consts
+		return map[string]paramRef{}, map[string]bool{}
 	}
+	k := ctorKey{v, depth}
+	if m, ok := b.ctorMemo[k]; ok {
+		return m.fields, m.consts
+	}
+	b.spend()
+	fields, consts := b.ctorOfUncached(fn, v, depth)
+	if b.ctorMemo != nil {
+		b.ctorMemo[k] = ctorVal{fields, consts}
+	}
+	return fields, consts
+}
+
+// ctorKey and ctorVal are a memoized question and answer of ctorOf.
+type ctorKey struct {
+	v     ssa.Value
+	depth int
+}
+
+type ctorVal struct {
+	fields map[string]paramRef
+	consts map[string]bool
+}
+
+// ctorOfUncached is ctorOf without the memo.
+func (b *builder) ctorOfUncached(fn *ssa.Function, v ssa.Value, depth int) (map[string]paramRef, map[string]bool) {
+	fields, consts := map[string]paramRef{}, map[string]bool{}
 	base := unwrap(v)
 	if ld, ok := base.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		base = ld.X
