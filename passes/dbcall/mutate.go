@@ -19,6 +19,25 @@ import (
 //	// mutates p0.FailureCount (from itself), p0.LastError
 type mutatesFact struct {
 	Fields []fieldMutation
+	// Untouched lists the pointer parameters (SSA indexes, the receiver
+	// first) the body never names: the receiver of a helper hung on a
+	// service type (func (s *Service) verify(plain, hash string) bool).
+	// Nothing is written through them, so a value given to the call
+	// beside one does not flow into it.
+	Untouched []int
+}
+
+// untouched reports a parameter the function never names.
+func (f *mutatesFact) untouched(i int) bool {
+	if f == nil {
+		return false
+	}
+	for _, u := range f.Untouched {
+		if u == i {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldMutation is one assigned field path of a parameter.
@@ -40,6 +59,9 @@ func (f *mutatesFact) String() string {
 			s += " (from itself)"
 		}
 		parts = append(parts, s)
+	}
+	for _, u := range f.Untouched {
+		parts = append(parts, "leaves p"+itoa(u)+" unnamed")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -76,6 +98,7 @@ func scanMutations(pass *analysis.Pass) map[*types.Func]*mutatesFact {
 // parameters.
 func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 	params := map[types.Object]int{}
+	var unnamed []int // struct pointers without a name, or named _
 	idx := 0
 	addList := func(fl *ast.FieldList) {
 		if fl == nil {
@@ -84,6 +107,9 @@ func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 		for _, field := range fl.List {
 			names := field.Names
 			if len(names) == 0 {
+				if t := info.TypeOf(field.Type); t != nil && isStructPointer(t) {
+					unnamed = append(unnamed, idx)
+				}
 				idx++
 				continue
 			}
@@ -97,10 +123,11 @@ func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 	}
 	addList(fd.Recv)
 	addList(fd.Type.Params)
-	if len(params) == 0 {
+	if len(params) == 0 && len(unnamed) == 0 {
 		return nil
 	}
 	found := map[fieldMutation]bool{}
+	named := map[types.Object]bool{}
 	record := func(lhs ast.Expr, self bool, rhs []ast.Expr) {
 		obj, path, ok := fieldPath(info, lhs)
 		if !ok {
@@ -128,13 +155,24 @@ func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 			}
 		case *ast.IncDecStmt:
 			record(x.X, true, nil)
+		case *ast.Ident:
+			if obj := info.Uses[x]; obj != nil {
+				named[obj] = true
+			}
 		}
 		return true
 	})
-	if len(found) == 0 {
+	untouched := unnamed
+	for obj, i := range params {
+		if !named[obj] {
+			untouched = append(untouched, i)
+		}
+	}
+	if len(found) == 0 && len(untouched) == 0 {
 		return nil
 	}
-	f := &mutatesFact{}
+	sort.Ints(untouched)
+	f := &mutatesFact{Untouched: untouched}
 	for m := range found {
 		f.Fields = append(f.Fields, m)
 	}

@@ -391,6 +391,9 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 			continue
 		}
 		args := ssautil.FullArgs(call)
+		if p.unnamedBy(call, args, v) {
+			continue // s.verify(plain, a.Hash) with a receiver verify never names: nothing flows into s
+		}
 		if f := analysisutil.CalleeFunc(call); f != nil {
 			// A writer wrapped by an encoder (json.NewEncoder(&buf)): what
 			// is later written through the encoder lands in v.
@@ -417,6 +420,26 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 			p.value(arg, true, depth+1)
 		}
 	}
+}
+
+// unnamedBy reports a call in view whose callee never names the parameter
+// v is given as, at every position v takes (mutatesFact.Untouched).
+func (p *prov) unnamedBy(call *ssa.CallCommon, args []ssa.Value, v ssa.Value) bool {
+	m, known := p.b.mutations(call)
+	if !known || m == nil {
+		return false
+	}
+	given := false
+	for i, arg := range args {
+		if unwrap(arg) != v {
+			continue
+		}
+		if !m.untouched(i) {
+			return false
+		}
+		given = true
+	}
+	return given
 }
 
 // writtenThrough visits what is written through the wrapper enc returns
