@@ -1824,7 +1824,7 @@ func storedAtCall(args []ssa.Value, p paramRef) bool {
 	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == "" {
 		return false
 	}
-	return pathValue(args[p.Param], p.Path).Path == "" || isFreshLiteral(args[p.Param])
+	return storedField(args[p.Param], strings.Split(p.Path[1:], ".")) != nil || fieldHasStore(literalOf(args[p.Param]), strings.Split(p.Path[1:], ".")[0]) || isFreshLiteral(args[p.Param])
 }
 
 // fromArgs returns the arguments of a call for a binding's From.
