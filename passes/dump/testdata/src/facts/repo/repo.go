@@ -124,7 +124,7 @@ func (r *Repo) FindUser(ctx context.Context, id int64) (*User, error) { // want 
 
 // HasArticle swallows "no rows": a constant column scanned into a bool
 // stays false when no row matched, so the bool says whether one did.
-func (r *Repo) HasArticle(tx *sql.Tx, sourceID int64, digest string) (bool, error) { // want HasArticle:"select articles source_id=p2 digest=p3 read:true->r0 on p1 found:bool@r0 err@r1"
+func (r *Repo) HasArticle(tx *sql.Tx, sourceID int64, digest string) (bool, error) { // want HasArticle:"select articles source_id=p2 digest=p3 read:true->r0 on p1 found:bool@r0 err@r1" HasArticle:"leaves p0 unnamed"
 	var seen bool
 	err := tx.QueryRow("SELECT true FROM articles WHERE source_id = $1 AND digest = $2 LIMIT 1", sourceID, digest).Scan(&seen)
 	if err != nil && err != sql.ErrNoRows {
@@ -134,7 +134,7 @@ func (r *Repo) HasArticle(tx *sql.Tx, sourceID int64, digest string) (bool, erro
 }
 
 // ArticleID returns 0 for "no rows": a key is never 0 in a row that exists.
-func (r *Repo) ArticleID(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleID:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:count@r0 err@r1"
+func (r *Repo) ArticleID(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleID:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:count@r0 err@r1" ArticleID:"leaves p0 unnamed"
 	var id int64
 	err := tx.QueryRow("SELECT id FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -149,7 +149,7 @@ func (r *Repo) ArticleID(tx *sql.Tx, sourceID int64, digest string) (int64, erro
 // WordCount returns 0 for "no rows" too, but a row that exists may count
 // 0 words: the number says nothing about the row, and neither does the
 // error (nil for "no rows", returned only once "no rows" was ruled out).
-func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error) { // want WordCount:"select articles source_id=p2 digest=p3 read:word_count->r0 on p1 err@r1"
+func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error) { // want WordCount:"select articles source_id=p2 digest=p3 read:word_count->r0 on p1 err@r1" WordCount:"leaves p0 unnamed"
 	var n int
 	err := tx.QueryRow("SELECT word_count FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -159,7 +159,7 @@ func (r *Repo) WordCount(tx *sql.Tx, sourceID int64, digest string) (int, error)
 }
 
 // ArticleIDOrErr returns the error: its callers test it for "no rows".
-func (r *Repo) ArticleIDOrErr(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleIDOrErr:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:err@r1 err@r1"
+func (r *Repo) ArticleIDOrErr(tx *sql.Tx, sourceID int64, digest string) (int64, error) { // want ArticleIDOrErr:"select articles source_id=p2 digest=p3 read:id->r0 on p1 found:err@r1 err@r1" ArticleIDOrErr:"leaves p0 unnamed"
 	var id int64
 	err := tx.QueryRow("SELECT id FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&id)
 	return id, err
