@@ -34,7 +34,8 @@ import (
 //   - entry: spawnFact, a package using a spawner (Spawners) or with a go
 //     statement in a function taking a func parameter (which needs no
 //     import at all); verifierFact, a package using a webhook call
-//     (WebhookCalls).
+//     (WebhookCalls); registryFact, a package using a registrar
+//     (Registrars).
 //
 // A use of a function needs an identifier spelling its name, and the
 // function's package among those the package can see
@@ -103,6 +104,10 @@ func gateTables() []map[string]bool {
 			for k := range m {
 				out[k] = true
 			}
+		case map[string]apis.Registrar:
+			for k := range m {
+				out[k] = true
+			}
 		default:
 			panic("gateTables: unexpected table type")
 		}
@@ -111,7 +116,7 @@ func gateTables() []map[string]bool {
 	return []map[string]bool{
 		keys(apis.NetFuncs), keys(apis.RequestCtors), keys(apis.HeaderSetters), // netcall
 		keys(apis.RetryClientCtors), keys(apis.RetryFuncs), keys(apis.GRPCDials), keys(apis.GRPCRetryInterceptors), // retry
-		keys(apis.Spawners), keys(apis.WebhookCalls), // entry
+		keys(apis.Spawners), keys(apis.WebhookCalls), keys(apis.Registrars), // entry
 	}
 }
 

@@ -72,14 +72,21 @@
 // and its variants; go-github ValidatePayload and ParseWebHook; svix
 // Webhook.Verify); message handlers (a function taking a nats.go or
 // JetStream message, a sarama claim, an amqp091-go delivery, a Pub/Sub
-// message, or one that reads from a kafka-go Reader, an SQS queue or a
-// JetStream pull consumer: Fetch, Next, Messages().Next); job
-// handlers (river Work, asynq handlers). Effects (passes/dbcall,
+// message, a watermill message, or one that reads from a kafka-go
+// Reader, an SQS queue or a JetStream pull consumer: Fetch, Next,
+// Messages().Next); job handlers (river Work, asynq handlers); Temporal
+// activities, which Temporal retries until they succeed (a function,
+// method value or struct pointer given to RegisterActivity, or stored in
+// a definition's field that a library registers: Definition{Func:
+// a.StorePayments}), keyed by activity.GetInfo(ctx)'s workflow and
+// activity id (its Attempt differs on every retry). Effects (passes/dbcall,
 // passes/netcall): an INSERT without a conflict clause or a handled unique
 // violation, an UPDATE relative to the stored value (c = c + $1,
-// gorm.Expr, Redis INCR), an upsert whose DO UPDATE is relative, a POST or
-// PATCH without a stable Idempotency-Key, an email, a published message, a
-// gRPC call that does not read; in the handler, its closures, or any
+// gorm.Expr, Redis INCR), an upsert whose DO UPDATE is relative (DO
+// UPDATE SET amount = t.amount + EXCLUDED.amount), a POST or PATCH
+// without a stable Idempotency-Key, an email, a published message, a
+// gRPC call that neither reads nor moves a resource to a state (Pause,
+// Delete, Cancel ...); in the handler, its closures, or any
 // function it calls in any package (through summaries).
 //
 // A send that is the handler's last act (a POST, an email, a publish with
@@ -94,8 +101,10 @@
 // It stays silent on handlers whose effects are all idempotent (absolute
 // UPDATE, DELETE, upserts, INSERT ... ON CONFLICT DO NOTHING), on effects
 // after a claim that holds (above), on effects in a call that claims
-// first itself, and on POSTs with a stable
-// Idempotency-Key. It reports at the call in the handler that performs or
+// first itself, on writes made only for the rows an INSERT ... ON
+// CONFLICT DO NOTHING RETURNING inserted (a batch's amounts applied from
+// the adjustments it stored, not from its input), and on POSTs with a
+// stable Idempotency-Key. It reports at the call in the handler that performs or
 // leads to the effect; where the delivery is received is related
 // information.
 //

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -128,9 +129,14 @@ func weakness(pass *analysis.Pass, c *effects.Claim) string {
 }
 
 func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect, weak *effects.Claim) string {
-	what := "this " + e.What
-	if e.Via != "" {
-		what = fmt.Sprintf("the %s by %s", e.What, e.Via)
+	what := "this " + strings.TrimPrefix(e.What, "the ")
+	if e.Via != "" && strings.Contains(e.What, e.Via) {
+		what = e.What // the gRPC call X, X the call made
+		if !strings.HasPrefix(what, "the ") {
+			what = "the " + what
+		}
+	} else if e.Via != "" {
+		what = fmt.Sprintf("the %s by %s", strings.TrimPrefix(e.What, "the "), e.Via)
 		if e.Origin != "" {
 			what += " at " + e.Origin
 		}
@@ -142,6 +148,9 @@ func message(pass *analysis.Pass, d *entry.Delivery, e *effects.Effect, weak *ef
 		again, handler = "the message is delivered again", d.Lib+" message handler"
 	case apis.DeliveryJob:
 		again, handler = "the job is retried", d.Lib+" job handler"
+	}
+	if noun := apis.DeliveryNouns[d.Lib]; noun != "" {
+		again, handler = "the "+noun+" is retried", d.Lib+" "+noun // a temporal activity
 	}
 	id := d.ID
 	if id == "" {

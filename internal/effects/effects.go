@@ -392,7 +392,7 @@ func contains(list []string, s string) bool {
 // and leases too: the question of schedules, where two instances must
 // not run at once.
 func (s *Set) Claimed(e *Effect) bool {
-	if s.decidedByRead(e) {
+	if s.decidedByRead(e) || e.rowsOfClaim() {
 		return true
 	}
 	for _, c := range s.Claims {
@@ -412,7 +412,7 @@ func (s *Set) Claimed(e *Effect) bool {
 // a fresh or constant key, a claim committed apart), ClaimedOnce returns
 // false and that claim, for the message.
 func (s *Set) ClaimedOnce(e *Effect) (bool, *Claim) {
-	if s.decidedByRead(e) {
+	if s.decidedByRead(e) || e.rowsOfClaim() {
 		return true, nil
 	}
 	var apart *Claim
@@ -492,6 +492,11 @@ func (s *Set) mayFollow(a, b ssa.CallInstruction) bool {
 }
 
 func never(ssa.Instruction) bool { return false }
+
+// rowsOfClaim reports an effect made only for the rows a claim inserted
+// (dbcall.Access.RowsOf): a second run inserts none of them again, so it
+// applies nothing again.
+func (e *Effect) rowsOfClaim() bool { return e.Access != nil && e.Access.RowsOf != nil }
 
 // decidedByRead reports an insert after a read of its table: decided by
 // the state it finds (the member already exists, so update it), a

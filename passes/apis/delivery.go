@@ -72,6 +72,14 @@ var DeliveryIDs = map[string]string{
 	"lambda":    "the message's MessageId",
 	"asynq":     "the task ID",
 	"river":     "job.ID",
+	"watermill": "the message's UUID",
+	"temporal":  "the activity's workflow and activity id (activity.GetInfo(ctx))",
+}
+
+// DeliveryNouns name what a library delivers, for messages, where "job"
+// or "message" would not say it.
+var DeliveryNouns = map[string]string{
+	"temporal": "activity",
 }
 
 // DistLock describes a distributed lock call: the lock is held only when
@@ -149,6 +157,9 @@ func DeliveryImport(path string) bool {
 		for k := range ConsumeCalls {
 			deliveryPkgs[pkgOfName(k)] = true
 		}
+		for k := range Registrars {
+			deliveryPkgs[pkgOfName(k)] = true
+		}
 		schedulePkgs = map[string]bool{}
 		for k, s := range Spawners {
 			if s.Kind == EntrySchedule {
@@ -188,6 +199,20 @@ var DeliveryIDFields = map[string]bool{
 	"github.com/segmentio/kafka-go.Message.Offset":                     true,
 	"github.com/nats-io/nats.go.SequencePair.Stream":                   true,
 	"github.com/nats-io/nats.go/jetstream.SequencePair.Stream":         true,
+	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":          true,
+	// activity.Info is an alias of the internal ActivityInfo: the
+	// activity's id and its workflow's, the same on every attempt
+	"go.temporal.io/sdk/internal.ActivityInfo.ActivityID": true,
+	"go.temporal.io/sdk/internal.WorkflowExecution.ID":    true,
+}
+
+// AttemptFields are the struct fields, as "import/path.Type.Field", that
+// differ on each attempt of one delivery: a claim keyed by them is never
+// found taken by a retry.
+var AttemptFields = map[string]bool{
+	"go.temporal.io/sdk/internal.ActivityInfo.Attempt":     true,
+	"go.temporal.io/sdk/internal.ActivityInfo.StartedTime": true,
+	"go.temporal.io/sdk/internal.ActivityInfo.TaskToken":   true,
 }
 
 // DeliveryIDCalls are functions returning the identity of the delivery

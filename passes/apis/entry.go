@@ -62,6 +62,9 @@ var EntryParams = map[string]EntryParam{
 	"github.com/aws/aws-lambda-go/events.SQSEvent":               {EntryMessage, "lambda"},
 	"github.com/aws/aws-lambda-go/events.SQSMessage":             {EntryMessage, "lambda"},
 	"github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest": {EntryHTTP, "lambda"},
+	// watermill's handlers (message.HandlerFunc, NoPublishHandlerFunc),
+	// whatever router or cqrs processor runs them
+	"github.com/ThreeDotsLabs/watermill/message.Message": {EntryMessage, "watermill"},
 }
 
 // HTTPHandlerParams are the leading parameter types of a net/http handler
@@ -128,4 +131,22 @@ var ConsumeCalls = map[string]EntryParam{
 	"(github.com/nats-io/nats.go/jetstream.Consumer).Next":        {EntryMessage, "jetstream"},
 	"(github.com/nats-io/nats.go/jetstream.MessagesContext).Next": {EntryMessage, "jetstream"},
 	"(*github.com/nats-io/nats.go.Subscription).Fetch":            {EntryMessage, "jetstream"}, // the legacy JetStream pull subscription
+}
+
+// Registrar describes a call that registers its argument Arg with a
+// worker that runs it at least once per task: a function, a method value,
+// or a pointer to a struct, whose exported methods are then all
+// registered (Temporal's RegisterActivity).
+type Registrar struct {
+	Kind EntryKind
+	Arg  int
+	Lib  string
+}
+
+// Registrars maps the registration calls by full name. Temporal retries
+// an activity by default, until it succeeds or its retry policy gives up:
+// an activity that committed and then timed out runs again.
+var Registrars = map[string]Registrar{
+	"(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivity":            {EntryJob, 0, "temporal"},
+	"(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivityWithOptions": {EntryJob, 0, "temporal"},
 }

@@ -235,6 +235,22 @@ type Access struct {
 	// Saves reports a save of the model (gorm Save): the whole row
 	// written by its primary key, inserted when no row matches.
 	Saves bool
+	// RowsOf is set on a write whose values come from the rows a claim
+	// returned (Claim.returnedInto): an INSERT ... ON CONFLICT DO NOTHING
+	// RETURNING that ran before it in the same function and hands back
+	// only the rows it inserted. The write runs for those rows alone,
+	// once per row however often the function runs:
+	//
+	//	tx.NewInsert().Model(&adjs).On("CONFLICT (id) DO NOTHING").Returning("*").Scan(ctx, &inserted)
+	//	for _, adj := range inserted { deltas = append(deltas, ...) }
+	//	tx.NewInsert().Model(&deltas).On("CONFLICT (id) DO UPDATE").Set("amount = payment.amount + EXCLUDED.amount")
+	RowsOf *Access
+	// returnedInto are the destinations an INSERT ... RETURNING scans the
+	// rows it inserted into (bun's Returning(...).Scan(ctx, &rows)).
+	returnedInto []ssa.Value
+	// modelValue is the model an ORM's write takes its rows from (bun's
+	// Model(&rows)), when its columns bind no value of their own.
+	modelValue []ssa.Value
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

@@ -100,7 +100,7 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 	table := ""
 	var columns []string
 	var sets []Binding
-	setsGiven, wherePK := false, false
+	setsGiven, wherePK, returning := false, false, false
 	// An insert's On, Set and Where make its conflict clause: bun writes
 	// ON <On> [SET <Set>, ...] [WHERE <Where> AND ...].
 	var on *string
@@ -186,7 +186,9 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 			} else {
 				a.Partial = true
 			}
-		case apis.PartKeep, apis.PartReturning:
+		case apis.PartKeep:
+		case apis.PartReturning:
+			returning = true
 		case apis.PartUnknown:
 			if m.Kind != "" {
 				a.Where = append(a.Where, Binding{Expr: m.Kind})
@@ -199,14 +201,26 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 	}
 	// Scan(ctx, &u) without Model: the destination is the model.
 	dests := finisherDests(call, fin)
+	if model != nil && (kind == "insert" || kind == "update") {
+		a.modelValue = []ssa.Value{ssautil.Unwrap(model)}
+	}
+	if returning && name == "Scan" && model != nil {
+		for _, d := range dests {
+			if ssautil.Unwrap(d) != ssautil.Unwrap(model) {
+				a.returnedInto = append(a.returnedInto, ssautil.Unwrap(d))
+			}
+		}
+	}
 	if model == nil && len(dests) == 1 {
 		model = dests[0]
 	}
 	var fields []gormField
+	alias := ""
 	if model != nil {
 		if n := modelType(unwrap(model).Type()); n != nil {
 			if st, ok := n.Underlying().(*types.Struct); ok {
 				fields = bunFields(st)
+				alias = bunAlias(n, st)
 				if table == "" {
 					table = bunTable(n, st)
 				}
@@ -238,7 +252,7 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 					data = append(data, f.column)
 				}
 			}
-			a.Upsert = bunUpsert(table, *on, setTexts, whereTexts, data)
+			a.Upsert = bunUpsert(table, alias, *on, setTexts, whereTexts, data)
 		}
 	case "update":
 		a.Kind = KindUpdate
@@ -279,7 +293,7 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 //
 // Without a Set, bun updates every column it inserts (its appendSetExcluded
 // and appendSetValues): that is UpdateAll, with the columns listed.
-func bunUpsert(table, on string, sets, wheres []string, data []string) *Upsert {
+func bunUpsert(table, alias, on string, sets, wheres []string, data []string) *Upsert {
 	upper := strings.ToUpper(strings.TrimSpace(on))
 	dup := upper == "DUPLICATE KEY UPDATE"
 	all := false
@@ -293,7 +307,13 @@ func bunUpsert(table, on string, sets, wheres []string, data []string) *Upsert {
 			}
 		}
 	}
-	text := "INSERT INTO " + table + " (c) VALUES (1) ON " + on
+	// bun inserts into the model's table AS its alias, which a DO UPDATE
+	// SET may name (amount = payment.amount + EXCLUDED.amount).
+	target := table
+	if alias != "" && alias != table {
+		target += " AS " + alias
+	}
+	text := "INSERT INTO " + target + " (c) VALUES (1) ON " + on
 	if len(sets) > 0 {
 		if !dup && !strings.Contains(upper, "DUPLICATE KEY") {
 			text += " SET"
@@ -525,6 +545,24 @@ func bunTable(n *types.Named, st *types.Struct) string {
 		}
 	}
 	return plural(snakeCase(n.Obj().Name()))
+}
+
+// bunAlias returns a model's alias: the alias option of its embedded
+// bun.BaseModel's tag, else bun's default (the snake_case of the type's
+// name, singular).
+func bunAlias(n *types.Named, st *types.Struct) string {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Anonymous() || typeName(f.Type()) != apis.BunBaseModel {
+			continue
+		}
+		for _, opt := range strings.Split(reflect.StructTag(st.Tag(i)).Get("bun"), ",") {
+			if a, ok := strings.CutPrefix(strings.TrimSpace(opt), "alias:"); ok && a != "" {
+				return strings.ToLower(a)
+			}
+		}
+	}
+	return snakeCase(n.Obj().Name())
 }
 
 // bunFields lists a bun model's columns: the tag's name, else the

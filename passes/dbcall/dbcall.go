@@ -364,6 +364,11 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 			a.Consumes, a.consumeGated = b.consumedRead(fi, a)
 		}
 	}
+	for _, a := range fi.Accesses {
+		if a.RowsOf == nil && a.Fn == fn && (a.Kind == KindInsert || a.Kind == KindUpdate) {
+			a.RowsOf = rowsOfClaim(fi, a)
+		}
+	}
 	// Deletes in fn's closures (analyzed first) decided by a lookup of fn.
 	for _, anon := range fn.AnonFuncs {
 		afi := b.infos[anon]

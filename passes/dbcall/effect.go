@@ -16,7 +16,9 @@ import (
 //   - an INSERT without a conflict clause and without a handled unique
 //     violation adds a second row;
 //   - an UPDATE that sets a column relative to itself (c = c + $1,
-//     gorm.Expr("c + ?", n), Redis INCR) counts twice.
+//     gorm.Expr("c + ?", n), Redis INCR) counts twice, and so does an
+//     upsert adding the proposed value to the stored one (DO UPDATE SET
+//     c = t.c + EXCLUDED.c).
 //
 // An absolute UPDATE, a DELETE, an upsert and an INSERT ... ON CONFLICT
 // DO NOTHING leave the same state when repeated. Filesystem accesses are
@@ -38,6 +40,18 @@ func (a *Access) Repeats() (bool, string) {
 			for _, as := range a.Stmt.Conflict.Set {
 				if as.Class == sqltext.AssignAtomic {
 					return true, "relative upsert of " + table + "." + as.Column
+				}
+			}
+		}
+		if a.Upsert != nil {
+			// An upsert an ORM assembles (bun's On("CONFLICT (id) DO
+			// UPDATE").Set("amount = payment.amount + EXCLUDED.amount")):
+			// the proposed value added to the stored one.
+			for _, us := range a.Upsert.Set {
+				// metadata = t.metadata || EXCLUDED.metadata merges a
+				// jsonb object, the same when merged again.
+				if us.Class == sqltext.UpsertAccumulate && !strings.Contains(us.Value, "||") {
+					return true, "relative upsert of " + table + "." + us.Column
 				}
 			}
 		}

@@ -221,6 +221,9 @@ type accessFact struct {
 	// table in the summary found no row and whose key values the callee
 	// cannot compare (Access.DecidedBy), the lookup's index, or -1.
 	DecidedBy int
+	// RowsOf is, for a write whose values come from the rows a claim of
+	// the summary returned (Access.RowsOf), the claim's index, or -1.
+	RowsOf int
 	// Changed lists, for an update, the columns the function sets to
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
@@ -300,6 +303,9 @@ func (a *accessFact) String() string {
 	}
 	if a.Consumes >= 0 {
 		b.WriteString(fmt.Sprintf(" after-found:a%d", a.Consumes))
+	}
+	if a.RowsOf >= 0 {
+		b.WriteString(fmt.Sprintf(" rows-of:a%d", a.RowsOf))
 	}
 	if a.UniqueHandled {
 		b.WriteString(" uniquehandled")
@@ -395,6 +401,9 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	for a, i := range index {
 		if k, ok := index[a.Consumes]; ok && a.Consumes != nil && a.consumeGated {
 			s.Accesses[i].Consumes = k
+		}
+		if k, ok := index[a.RowsOf]; ok && a.RowsOf != nil {
+			s.Accesses[i].RowsOf = k
 		}
 		if a.Kind == KindInsert && a.Fn == fn {
 			if read := b.decidingRead(fi, a); read != nil {
@@ -505,7 +514,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
-		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1,
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1, RowsOf: -1,
 		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
 	}
 	if a.BeanParam != nil {
@@ -2020,6 +2029,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		if k := sum.Accesses[i].DecidedBy; k >= 0 && k < len(out) && i < len(out) {
 			out[i].DecidedBy = out[k]
+		}
+		if k := sum.Accesses[i].RowsOf; k >= 0 && k < len(out) && i < len(out) {
+			out[i].RowsOf = out[k]
 		}
 	}
 	return out

@@ -104,10 +104,14 @@ func (r *Result) graph() (g *graph) {
 
 // deliveryShape reports a handler signature of a message or job library:
 // at most two parameters (a context and the message), at most an error
-// result.
+// result, or the messages a handler publishes and an error (watermill's
+// HandlerFunc: func(msg *message.Message) ([]*message.Message, error)).
 func deliveryShape(fn *ssa.Function) *Delivery {
 	sig := fn.Signature
-	if sig.Params().Len() > 2 || sig.Results().Len() > 1 {
+	if sig.Params().Len() > 2 || sig.Results().Len() > 2 {
+		return nil
+	}
+	if sig.Results().Len() == 2 && !publishes(sig) {
 		return nil
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -123,6 +127,18 @@ func deliveryShape(fn *ssa.Function) *Delivery {
 		}
 	}
 	return nil
+}
+
+// publishes reports the results of a handler that returns the messages
+// it publishes: a slice of a message type of apis.EntryParams, then an
+// error.
+func publishes(sig *types.Signature) bool {
+	sl, ok := sig.Results().At(0).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	p, ok := apis.EntryParams[namedKey(sl.Elem())]
+	return ok && p.Kind == apis.EntryMessage && types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
 // noteCall records what a call tells about deliveries, schedules and

@@ -11,9 +11,15 @@
 //   - it is a gRPC service method (a method of a type embedding a generated
 //     Unimplemented...Server);
 //   - it consumes messages or runs jobs: a function taking a NATS, JetStream,
-//     RabbitMQ or Pub/Sub message, a sarama claim, an asynq task or a river
-//     job, or one that reads from a Kafka reader, an SQS queue or a
-//     JetStream pull consumer;
+//     RabbitMQ, Pub/Sub or watermill message, a sarama claim, an asynq task
+//     or a river job, or one that reads from a Kafka reader, an SQS queue or
+//     a JetStream pull consumer;
+//   - it is registered with a worker that runs it at least once per task
+//     (Temporal's RegisterActivity: a function, a method value, or a
+//     pointer to a struct whose exported methods it all registers), or
+//     stored in a struct field whose values a function of the field's
+//     package registers (a registryFact: Definition{Func: a.StorePayments}
+//     ranged over by a library's New), in whatever package;
 //   - it is started as a goroutine (go, errgroup.Group.Go), scheduled
 //     (robfig/cron, gocron) or subscribed (nats Subscribe), directly or
 //     through a wrapper of the package (schedule(c, spec, cmd) calling

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(spawnFact), new(verifierFact)},
+	FactTypes:  []analysis.Fact{new(spawnFact), new(verifierFact), new(registryFact)},
 }
 
 // Answer is the verdict on whether a function runs concurrently with
@@ -74,12 +74,16 @@ type Result struct {
 	spawns map[*types.Func]*spawnFact
 	// verifiers are the imported functions that verify a webhook event.
 	verifiers map[*types.Func]*verifierFact
-	once      sync.Once
-	g         *graph
-	guard     string // a scheduler option that elects one instance
+	// fields are the struct fields whose values are registered with a
+	// worker (registryFact), imported and the package's own.
+	fields map[*types.Var]*registryFact
+	once   sync.Once
+	g      *graph
+	guard  string // a scheduler option that elects one instance
 
 	delivers, schedules bool // imports of delivery libraries and schedulers
 	locking             bool // uses of distributed locks
+	registers           bool // uses of registrars or registry fields
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -105,7 +109,7 @@ func (r *Result) Concurrent(fn *ssa.Function) (v Verdict) {
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
-	r := &Result{pkg: pass.Pkg, fset: pass.Fset, spawns: map[*types.Func]*spawnFact{}, verifiers: map[*types.Func]*verifierFact{}}
+	r := &Result{pkg: pass.Pkg, fset: pass.Fset, spawns: map[*types.Func]*spawnFact{}, verifiers: map[*types.Func]*verifierFact{}, fields: map[*types.Var]*registryFact{}}
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = &Result{Err: fmt.Errorf("entry: internal error: %v", p)}, nil
@@ -125,6 +129,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 				r.verifiers[fn] = f
 			}
 		}
+		if f, ok := of.Fact.(*registryFact); ok {
+			if v, ok := of.Object.(*types.Var); ok {
+				r.fields[v] = f
+			}
+		}
 	}
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
 	for _, imp := range pass.Pkg.Imports() {
@@ -135,6 +144,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 	verifies, spawns := false, false
 	seen := map[*types.Func]bool{}
 	for _, obj := range pass.TypesInfo.Uses {
+		if v, ok := obj.(*types.Var); ok && r.fields[v] != nil {
+			r.registers, r.delivers = true, true // a definition stored for another package's worker
+		}
 		f, ok := obj.(*types.Func)
 		if !ok || seen[f] {
 			continue
@@ -149,6 +161,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 		if _, ok := apis.DistLocks[name]; ok {
 			r.locking = true
+		}
+		if _, ok := apis.Registrars[name]; ok {
+			r.registers = true
 		}
 		if _, ok := apis.Spawners[name]; ok || r.spawns[f] != nil {
 			spawns = true
@@ -179,6 +194,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	if verifies || r.delivers && len(r.verifiers) > 0 {
 		r.once.Do(func() { r.g = r.build() })
 		r.g.exportVerifiers(pass)
+	}
+	if r.registers {
+		r.once.Do(func() { r.g = r.build() })
+		r.g.exportRegistryFields(pass)
 	}
 	return r, nil
 }
@@ -345,6 +364,11 @@ type graph struct {
 	fns       []*ssa.Function
 	slots     map[slot]spawnUse
 	slotsBusy bool
+
+	// registrations of other packages' functions with a worker, and the
+	// package's own fields whose values are registered.
+	registrations []*Registration
+	ownFields     []*types.Var
 }
 
 func (r *Result) build() *graph {
@@ -384,6 +408,9 @@ func (r *Result) build() *graph {
 		if d := deliveryShape(n.fn); d != nil {
 			g.deliveries[n.fn] = d
 		}
+	}
+	if r.registers {
+		g.collectRegistryFields()
 	}
 	for _, n := range g.order {
 		g.uses(n)
@@ -554,6 +581,10 @@ func (g *graph) uses(n *node) {
 					g.valueUses(n, t, x, 0)
 				}
 				continue
+			case *ssa.Store:
+				if f := storedField(x); f != nil && g.r.fields[f] != nil {
+					g.registered(x, x.Val, g.r.fields[f].Kind, g.r.fields[f].Lib)
+				}
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {
 					g.received(n, x.X, x.Pos())
@@ -619,12 +650,22 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 	callee := analysisutil.CalleeFunc(common)
 	sp, spOK := g.spawnerOf(callee)
 	g.noteCall(n, call, callee, sp)
+	regArg := -1
+	if reg, ok := registrar(callee); ok {
+		if args := ssautil.CallArgs(common); reg.Arg < len(args) {
+			regArg = reg.Arg
+			g.registered(call, args[reg.Arg], reg.Kind, reg.Lib)
+		}
+	}
 	if callee != nil {
 		if c, ok := apis.ConsumeCalls[callee.FullName()]; ok {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}
 	}
 	for i, a := range ssautil.CallArgs(common) {
+		if i == regArg {
+			continue // run by the worker, not by the caller
+		}
 		t := g.target(a)
 		if t == nil {
 			if k, ok := sp[i]; ok && spOK {
@@ -709,6 +750,9 @@ func (g *graph) valueUse(n *node, t *ssa.Function, instr ssa.Instruction, v ssa.
 			if lib, ok := apis.CommandFields[fieldName(fa)]; ok {
 				g.nodes[t].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", lib, g.pos(x.Pos())), apis.EntryCommand, nil)
 				return
+			}
+			if f := storedField(x); f != nil && g.r.fields[f] != nil {
+				return // registered with a worker (uses)
 			}
 		}
 	case *ssa.Return:

@@ -280,6 +280,9 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 		return
 	}
 	k.seen[keyVisit{v, path}] = true
+	if path != "" && k.pathField(v.Type(), path) {
+		return // a field of a delivery's info: activity.GetInfo(ctx) at .ActivityID
+	}
 	switch x := v.(type) {
 	case *ssa.Const:
 		k.konst = true
@@ -323,10 +326,18 @@ func (k *keyWalk) value(v ssa.Value, path string, depth int) {
 			k.id = true
 			return
 		}
+		if apis.AttemptFields[fieldKey(x.X.Type(), x.Field)] {
+			k.attempt()
+			return
+		}
 		k.value(x.X, fieldPath(x.X.Type(), x.Field)+path, depth+1)
 	case *ssa.FieldAddr:
 		if isIDField(x.X.Type(), x.Field) {
 			k.id = true
+			return
+		}
+		if apis.AttemptFields[fieldKey(x.X.Type(), x.Field)] {
+			k.attempt()
 			return
 		}
 		k.value(x.X, fieldPath(x.X.Type(), x.Field)+path, depth+1)
@@ -526,12 +537,56 @@ func dominates(a, b ssa.Instruction) bool {
 
 // isIDField reports whether field i of the struct t (or *t) points to is a
 // delivery's id field.
-func isIDField(t types.Type, i int) bool {
+func isIDField(t types.Type, i int) bool { return apis.DeliveryIDFields[fieldKey(t, i)] }
+
+// fieldKey renders field i of the struct t (or *t) points to as
+// "path.Type.Field", "" when t is no named struct.
+func fieldKey(t types.Type, i int) string {
 	named, st := structOf(t)
 	if named == nil || st == nil || i >= st.NumFields() || named.Obj().Pkg() == nil {
-		return false
+		return ""
 	}
-	return apis.DeliveryIDFields[named.Obj().Pkg().Path()+"."+named.Obj().Name()+"."+st.Field(i).Name()]
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + st.Field(i).Name()
+}
+
+// pathField notes a field path of t that crosses a delivery's id field
+// or an attempt field (".WorkflowExecution.ID" of an activity's info),
+// and reports whether it did.
+func (k *keyWalk) pathField(t types.Type, path string) bool {
+	for _, name := range strings.Split(strings.TrimPrefix(path, "."), ".") {
+		_, st := structOf(t)
+		if st == nil {
+			return false
+		}
+		i := 0
+		for i < st.NumFields() && st.Field(i).Name() != name {
+			i++
+		}
+		if i == st.NumFields() {
+			return false
+		}
+		switch key := fieldKey(t, i); {
+		case apis.DeliveryIDFields[key]:
+			k.id = true
+			return true
+		case apis.AttemptFields[key]:
+			k.attempt()
+			return true
+		}
+		t = st.Field(i).Type()
+	}
+	return false
+}
+
+// attempt notes a part that differs on each attempt of one delivery (an
+// activity's attempt number): fresh for a redelivery, though not unique
+// to one run, so not minted either.
+func (k *keyWalk) attempt() {
+	if k.mintedOnly {
+		k.other = true
+		return
+	}
+	k.fresh = true
 }
 
 // fieldPath is ".Name" for field i of the struct t (or *t) points to.

@@ -13,7 +13,9 @@ import (
 //     whose body is sent) without an idempotency key that stays the same
 //     on every run: a key minted anew each time does not count;
 //   - an email (net/smtp) or a message published to Kafka or NATS;
-//   - a gRPC call, unless the method name says it reads (Get, List, ...).
+//   - a gRPC call, unless the method name says it reads (Get, List, ...)
+//     or moves a resource to a state a second call finds it in (Pause,
+//     Unpause, Resume, Delete, Cancel, Terminate).
 //
 // GET, PUT, DELETE and other methods are idempotent by HTTP's rules.
 func (c *Call) Repeats() (bool, string) {
@@ -34,6 +36,14 @@ func (c *Call) Repeats() (bool, string) {
 			last = last[i+1:]
 		}
 		for _, p := range []string{"Get", "List", "Read", "Find", "Search", "Check", "Lookup", "Describe", "Fetch"} {
+			if strings.HasPrefix(last, p) {
+				return false, ""
+			}
+		}
+		// Verbs that move a resource to a state, which a second call
+		// finds it in (a Temporal ScheduleHandle's Pause, Unpause,
+		// Delete): idempotent, as an HTTP DELETE is.
+		for _, p := range []string{"Pause", "Unpause", "Resume", "Delete", "Cancel", "Terminate"} {
 			if strings.HasPrefix(last, p) {
 				return false, ""
 			}

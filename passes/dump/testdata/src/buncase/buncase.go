@@ -81,3 +81,17 @@ func Filtered(ctx context.Context, db *bun.DB, status string) ([]User, error) {
 	err := q.Scan(ctx) // want `select users where deleted=false on db; found\? len; partial`
 	return users, err
 }
+
+type ledgerEntry struct {
+	bun.BaseModel `bun:"table:ledger"`
+
+	ID     string `bun:",pk"`
+	Amount int64
+}
+
+// bun inserts INTO ledger AS ledger_entry, the model's default alias: the
+// DO UPDATE adds the proposed amount to the stored one.
+func Accumulate(ctx context.Context, db *bun.DB, entries []ledgerEntry) error {
+	_, err := db.NewInsert().Model(&entries).On("CONFLICT (id) DO UPDATE").Set("amount = ledger_entry.amount + EXCLUDED.amount").Exec(ctx) // want `insert ledger .*doupdate\[amount=accumulate\]`
+	return err
+}
