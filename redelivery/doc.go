@@ -73,8 +73,11 @@
 // Webhook.Verify); message handlers (a function taking a nats.go or
 // JetStream message, a sarama claim, an amqp091-go delivery, a Pub/Sub
 // message, a watermill message, or one that reads from a kafka-go
-// Reader, an SQS queue or a JetStream pull consumer: Fetch, Next,
-// Messages().Next); job handlers (river Work, asynq handlers); Temporal
+// Reader, a franz-go client (PollFetches, PollRecords), a
+// confluent-kafka-go consumer (ReadMessage, Poll), an SQS queue or a
+// JetStream pull consumer: Fetch, Next, Messages().Next); job handlers
+// (river Work, asynq handlers, a function taking a gocraft/work job, a
+// task registered with machinery's RegisterTask); Temporal
 // activities, which Temporal retries until they succeed (a function,
 // method value or struct pointer given to RegisterActivity, or stored in
 // a definition's field that a library registers: Definition{Func:

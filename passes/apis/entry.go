@@ -65,6 +65,7 @@ var EntryParams = map[string]EntryParam{
 	// watermill's handlers (message.HandlerFunc, NoPublishHandlerFunc),
 	// whatever router or cqrs processor runs them
 	"github.com/ThreeDotsLabs/watermill/message.Message": {EntryMessage, "watermill"},
+	"github.com/gocraft/work.Job":                        {EntryJob, "gocraft/work"},
 }
 
 // HTTPHandlerParams are the leading parameter types of a net/http handler
@@ -131,6 +132,13 @@ var ConsumeCalls = map[string]EntryParam{
 	"(github.com/nats-io/nats.go/jetstream.Consumer).Next":        {EntryMessage, "jetstream"},
 	"(github.com/nats-io/nats.go/jetstream.MessagesContext).Next": {EntryMessage, "jetstream"},
 	"(*github.com/nats-io/nats.go.Subscription).Fetch":            {EntryMessage, "jetstream"}, // the legacy JetStream pull subscription
+	// franz-go's polls, and confluent-kafka-go's (librdkafka's) reads
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollFetches":                      {EntryMessage, "franz-go"},
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollRecords":                      {EntryMessage, "franz-go"},
+	"(*github.com/confluentinc/confluent-kafka-go/v2/kafka.Consumer).ReadMessage": {EntryMessage, "confluent-kafka-go"},
+	"(*github.com/confluentinc/confluent-kafka-go/v2/kafka.Consumer).Poll":        {EntryMessage, "confluent-kafka-go"},
+	"(*github.com/confluentinc/confluent-kafka-go/kafka.Consumer).ReadMessage":    {EntryMessage, "confluent-kafka-go"},
+	"(*github.com/confluentinc/confluent-kafka-go/kafka.Consumer).Poll":           {EntryMessage, "confluent-kafka-go"},
 }
 
 // Registrar describes a call that registers its argument Arg with a
@@ -149,4 +157,8 @@ type Registrar struct {
 var Registrars = map[string]Registrar{
 	"(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivity":            {EntryJob, 0, "temporal"},
 	"(go.temporal.io/sdk/worker.ActivityRegistry).RegisterActivityWithOptions": {EntryJob, 0, "temporal"},
+	// machinery retries a task its RetryCount times, and redelivers one
+	// whose worker died before the broker's ack
+	"(*github.com/RichardKnop/machinery/v2.Server).RegisterTask": {EntryJob, 1, "machinery"},
+	"(*github.com/RichardKnop/machinery/v1.Server).RegisterTask": {EntryJob, 1, "machinery"},
 }
