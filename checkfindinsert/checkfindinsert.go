@@ -56,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fi := range db.Funcs {
 		runFunc(c, db, txs, cat, fi)
 	}
+	c.flushOnce()
 	return nil, nil
 }
 
@@ -106,7 +107,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 				if !c.rerun(txs, b, read, ins) {
 					d := diagnostic(pass, read, ins, cols, b)
 					d.Message = strings.Replace(d.Message, "check-then-insert on", "check-then-insert in "+ins.Via.Callees[0]+" on", 1)
-					c.report(fi.Fn, v, d)
+					c.reportOnce(calleePair(ins, read), fi.Fn, v, d)
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package checkfindinsert
 import (
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,6 +52,65 @@ type checker struct {
 	rep  *report.Reporter
 	ent  *entry.Result
 	rt   *retry.Result
+	// once holds the findings of one race inside a callee, reached from
+	// several calls of this package (reportOnce).
+	once map[string][]onceFinding
+}
+
+// onceFinding is a finding reportOnce holds until the package is done.
+type onceFinding struct {
+	fn *ssa.Function
+	v  entry.Verdict
+	d  analysis.Diagnostic
+}
+
+// reportOnce reports the findings that share key, one race inside a
+// callee (its lookup and its insert) that each call judges with its own
+// values, once: at the first call of the package, naming the other
+// calls. A repository's SaveByType(ctx, kind, row), a hand-rolled upsert
+// that every settings page calls, is one fix, not one per page.
+func (c *checker) reportOnce(key string, fn *ssa.Function, v entry.Verdict, d analysis.Diagnostic) {
+	if v.Answer == entry.No {
+		return
+	}
+	if c.once == nil {
+		c.once = map[string][]onceFinding{}
+	}
+	c.once[key] = append(c.once[key], onceFinding{fn, v, d})
+}
+
+// flushOnce reports what reportOnce held, in position order.
+func (c *checker) flushOnce() {
+	keys := make([]string, 0, len(c.once))
+	for k := range c.once {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fs := c.once[k]
+		sort.Slice(fs, func(i, j int) bool { return fs[i].d.Pos < fs[j].d.Pos })
+		first := fs[0]
+		for _, f := range fs[1:] {
+			if f.d.Pos == first.d.Pos {
+				continue
+			}
+			first.d.Related = append(first.d.Related, analysis.RelatedInformation{Pos: f.d.Pos, Message: "another call that reaches the same check-then-insert"})
+		}
+		c.report(first.fn, first.v, first.d)
+	}
+}
+
+// calleePair names a check-then-insert inside a callee: where its lookup
+// and insert execute, and in which functions (reached directly or
+// through wrappers alike).
+func calleePair(ins, read *dbcall.Access) string {
+	at := func(a *dbcall.Access) string {
+		if a.Via != nil {
+			return a.Via.Callees[len(a.Via.Callees)-1] + "@" + a.Via.Origin
+		}
+		return ""
+	}
+	return at(ins) + "\x00" + at(read)
 }
 
 // report reports d, found in fn, unless fn never runs concurrently; a
