@@ -72,7 +72,10 @@
 // and its variants; go-github ValidatePayload and ParseWebHook; svix
 // Webhook.Verify); message handlers (a function taking a nats.go or
 // JetStream message, a sarama claim, an amqp091-go delivery, a Pub/Sub
-// message, a watermill message, or one that reads from a kafka-go
+// message, a watermill message (unless the package's imports reach
+// watermill's in-process gochannel and no durable watermill transport:
+// a gochannel message is lost with the process, never redelivered after
+// a commit), or one that reads from a kafka-go
 // Reader, a franz-go client (PollFetches, PollRecords), a
 // confluent-kafka-go consumer (ReadMessage, Poll), an SQS queue or a
 // JetStream pull consumer: Fetch, Next, Messages().Next); job handlers

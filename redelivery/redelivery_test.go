@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), redelivery.Analyzer, "stripehook", "layered/...", "consumers", "jobs", "stripeasync", "claimkey", "githubhook", "svixhook", "brokers", "keyedinsert", "mintedkey", "ifacetx/...", "temporal/...", "watermillsub")
+	idemvettest.Run(t, analysistest.TestData(), redelivery.Analyzer, "stripehook", "layered/...", "consumers", "jobs", "stripeasync", "claimkey", "githubhook", "svixhook", "brokers", "keyedinsert", "mintedkey", "ifacetx/...", "temporal/...", "watermillsub", "watermillmem/...")
 }

@@ -80,6 +80,24 @@ var DeliveryIDs = map[string]string{
 	"temporal":           "the activity's workflow and activity id (activity.GetInfo(ctx))",
 }
 
+// InMemoryBackend describes a library's in-process transport, which
+// loses its messages with the process instead of redelivering them: its
+// handlers run again only when they fail (a retry middleware), not after
+// a crash that follows their commit. Durable is the path prefix of the
+// library's durable transports.
+type InMemoryBackend struct {
+	Path    string
+	Durable string
+}
+
+// InMemoryBackends maps libraries (Lib) to their in-process transport: a
+// package whose imports, transitively, reach it and no durable transport
+// receives no redeliveries of the library's messages (vikunja's events
+// run on watermill's gochannel).
+var InMemoryBackends = map[string]InMemoryBackend{
+	"watermill": {Path: "github.com/ThreeDotsLabs/watermill/pubsub/gochannel", Durable: "github.com/ThreeDotsLabs/watermill-"},
+}
+
 // DeliveryNouns name what a library delivers, for messages, where "job"
 // or "message" would not say it.
 var DeliveryNouns = map[string]string{

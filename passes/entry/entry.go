@@ -81,9 +81,10 @@ type Result struct {
 	g      *graph
 	guard  string // a scheduler option that elects one instance
 
-	delivers, schedules bool // imports of delivery libraries and schedulers
-	locking             bool // uses of distributed locks
-	registers           bool // uses of registrars or registry fields
+	delivers, schedules bool            // imports of delivery libraries and schedulers
+	locking             bool            // uses of distributed locks
+	registers           bool            // uses of registrars or registry fields
+	memLibs             map[string]bool // inMemory's answers
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -405,7 +406,7 @@ func (r *Result) build() *graph {
 	}
 	for _, n := range g.order {
 		g.roots(n)
-		if d := deliveryShape(n.fn); d != nil {
+		if d := deliveryShape(n.fn); d != nil && !r.inMemory(d.Lib) {
 			g.deliveries[n.fn] = d
 		}
 	}
@@ -418,6 +419,44 @@ func (r *Result) build() *graph {
 	g.liftVerifiers()
 	g.propagate()
 	return g
+}
+
+// inMemory reports whether the package's messages of lib travel only
+// through the library's in-process transport (apis.InMemoryBackends):
+// its imports reach that transport, transitively, and none of the
+// library's durable ones. Memoized per library.
+func (r *Result) inMemory(lib string) bool {
+	b, ok := apis.InMemoryBackends[lib]
+	if !ok {
+		return false
+	}
+	if v, ok := r.memLibs[lib]; ok {
+		return v
+	}
+	if r.memLibs == nil {
+		r.memLibs = map[string]bool{}
+	}
+	seen := map[*types.Package]bool{}
+	mem, durable := false, false
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] || durable {
+			return
+		}
+		seen[p] = true
+		switch path := p.Path(); {
+		case path == b.Path:
+			mem = true
+		case strings.HasPrefix(path, b.Durable):
+			durable = true
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(r.pkg)
+	r.memLibs[lib] = mem && !durable
+	return r.memLibs[lib]
 }
 
 // liftVerifiers hands the webhook delivery of a verify helper (a function
@@ -624,7 +663,7 @@ func (g *graph) received(n *node, ch ssa.Value, pos token.Pos) {
 	if !ok || p.Kind != apis.EntryMessage && p.Kind != apis.EntryJob {
 		return
 	}
-	if g.deliveries[n.fn] == nil {
+	if g.deliveries[n.fn] == nil && !g.r.inMemory(p.Lib) {
 		kind := apis.DeliveryMessage
 		if p.Kind == apis.EntryJob {
 			kind = apis.DeliveryJob
