@@ -12,6 +12,7 @@ import (
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/effects"
 	"github.com/idemvet/idemvet/internal/report"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/entry"
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, "redelivery"),
 	URL:      "https://github.com/idemvet/idemvet/blob/main/docs/redelivery.md",
 	Run:      analysisutil.Guard("redelivery", run),
-	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer},
+	Requires: []*analysis.Analyzer{dbcall.Analyzer, netcall.Analyzer, entry.Analyzer, txscope.Analyzer, schema.Analyzer, effects.Analyzer},
 }
 
 func init() { report.RegisterCategories(Analyzer) }
@@ -47,6 +48,10 @@ func run(pass *analysis.Pass) (any, error) {
 	defer rep.Finish()
 	if !ent.MayDeliver() {
 		return nil, nil // imports no library that delivers or schedules
+	}
+	eff, _ := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	for _, reg := range ent.Registrations() {
+		checkRegistration(rep, eff, reg)
 	}
 	if len(db.Funcs) == 0 && len(nc.Funcs) == 0 {
 		return nil, nil // no effects at all
@@ -111,6 +116,38 @@ func checkHandler(pass *analysis.Pass, rep *report.Reporter, s *effects.Set, d *
 			Message:  message(pass, d, e, weak),
 			Related:  related,
 		})
+	}
+}
+
+// checkRegistration reports the registration of a function of another
+// package with a worker (a Temporal activity of another package) when
+// its summary repeats an effect that no claim lets run once: the
+// function's own package does not know it is registered.
+func checkRegistration(rep *report.Reporter, eff *effects.Result, reg *entry.Registration) {
+	sum := eff.Imported(reg.Obj)
+	if sum == nil {
+		return
+	}
+	for _, e := range sum.Effects {
+		if e.Once || e.Delivers && !e.Keyable {
+			continue
+		}
+		noun := apis.DeliveryNouns[reg.Lib]
+		if noun == "" {
+			noun = "job"
+		}
+		id := apis.DeliveryIDs[reg.Lib]
+		if id == "" {
+			id = "the delivery's id"
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos:      reg.At.Pos(),
+			End:      token.NoPos,
+			Category: apis.DeliveryJob.String(),
+			Message: fmt.Sprintf("%s %s %s repeats its %s at %s when the %s is retried; claim %s first (INSERT INTO processed_events ... ON CONFLICT DO NOTHING, and stop when 0 rows) in the same transaction",
+				reg.Lib, noun, ssautil.ObjLabel(reg.Obj), e.What, e.Origin, noun, id),
+		})
+		return // one finding per registered function
 	}
 }
 
