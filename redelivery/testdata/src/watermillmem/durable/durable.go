@@ -6,8 +6,8 @@ package durable
 import (
 	"database/sql"
 
-	"github.com/ThreeDotsLabs/watermill/message"
 	wsql "github.com/ThreeDotsLabs/watermill-sql/v3/pkg/sql"
+	"github.com/ThreeDotsLabs/watermill/message"
 
 	"watermillmem/bus"
 )
