@@ -105,7 +105,11 @@ func checkHandler(pass *analysis.Pass, rep *report.Reporter, s *effects.Set, d *
 			// means to run once, and a failed commit sends again.
 			continue
 		}
-		related := []analysis.RelatedInformation{{Pos: d.Pos, Message: "the " + d.Kind.String() + " is received here"}}
+		received := "the " + d.Kind.String() + " is received here"
+		if noun := apis.DeliveryNouns[d.Lib]; noun != "" {
+			received = "the " + noun + " is registered here" // a temporal activity
+		}
+		related := []analysis.RelatedInformation{{Pos: d.Pos, Message: received}}
 		if weak != nil {
 			related = append(related, analysis.RelatedInformation{Pos: weak.Call.Pos(), Message: "the claim that does not hold on redelivery"})
 		}
