@@ -53,6 +53,9 @@ func TestDeliveryAPI(t *testing.T) {
 	for k := range apis.ScheduleGuards {
 		funcs[k] = true
 	}
+	for k := range apis.Registrars {
+		funcs[k] = true
+	}
 	for k, s := range apis.Spawners {
 		if s.Kind == apis.EntrySchedule || s.Kind == apis.EntryMessage {
 			funcs[k] = true
@@ -86,7 +89,24 @@ func TestDeliveryAPI(t *testing.T) {
 			t.Errorf("type %s not in %s", key, pkg.Path())
 		}
 	}
-	for _, key := range sorted(apis.DeliveryIDFields) {
+	fields := map[string]bool{}
+	for k := range apis.DeliveryIDFields {
+		fields[k] = true
+	}
+	for k := range apis.AttemptFields {
+		fields[k] = true
+	}
+	// A library whose handler type is loaded has its in-memory transport
+	// loaded too (the module uses both).
+	for k, p := range apis.EntryParams {
+		if b, ok := apis.InMemoryBackends[p.Lib]; ok && pkgs[k[:strings.LastIndex(k, ".")]] != nil {
+			checked++
+			if pkgs[b.Path] == nil {
+				t.Errorf("%s's in-memory transport %s is not loaded", p.Lib, b.Path)
+			}
+		}
+	}
+	for _, key := range sorted(fields) {
 		j := strings.LastIndex(key, ".")
 		i := strings.LastIndex(key[:j], ".")
 		pkg := pkgs[key[:i]]
