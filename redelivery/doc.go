@@ -77,7 +77,8 @@
 // a gochannel message is lost with the process, never redelivered after
 // a commit), or one that reads from a kafka-go
 // Reader, a franz-go client (PollFetches, PollRecords), a
-// confluent-kafka-go consumer (ReadMessage, Poll), an SQS queue or a
+// confluent-kafka-go consumer (ReadMessage, Poll), a Pulsar consumer
+// (Receive), an NSQ handler (HandleMessage(*nsq.Message)), an SQS queue or a
 // JetStream pull consumer: Fetch, Next, Messages().Next); job handlers
 // (river Work, asynq handlers, a function taking a gocraft/work job, a
 // task registered with machinery's RegisterTask); Temporal

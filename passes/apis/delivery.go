@@ -75,6 +75,8 @@ var DeliveryIDs = map[string]string{
 	"watermill":          "the message's UUID",
 	"franz-go":           "the record's topic, partition and offset",
 	"gocraft/work":       "job.ID",
+	"nsq":                "the message's ID",
+	"pulsar":             "the message's ID (msg.ID())",
 	"machinery":          "the task's signature UUID (tasks.SignatureFromContext)",
 	"confluent-kafka-go": "the message's topic, partition and offset",
 	"temporal":           "the activity's workflow and activity id (activity.GetInfo(ctx))",
@@ -224,6 +226,7 @@ var DeliveryIDFields = map[string]bool{
 	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":                   true,
 	"github.com/twmb/franz-go/pkg/kgo.Record.Offset":                            true,
 	"github.com/gocraft/work.Job.ID":                                            true,
+	"github.com/nsqio/go-nsq.Message.ID":                                        true,
 	"github.com/RichardKnop/machinery/v2/tasks.Signature.UUID":                  true,
 	"github.com/RichardKnop/machinery/v1/tasks.Signature.UUID":                  true,
 	"github.com/confluentinc/confluent-kafka-go/v2/kafka.TopicPartition.Offset": true,
@@ -246,8 +249,9 @@ var AttemptFields = map[string]bool{
 // DeliveryIDCalls are functions returning the identity of the delivery
 // being handled (asynq's task id, go-github's X-GitHub-Delivery reader).
 var DeliveryIDCalls = map[string]bool{
-	"github.com/hibiken/asynq.GetTaskID":              true,
-	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
+	"github.com/hibiken/asynq.GetTaskID":                     true,
+	"(*github.com/hibiken/asynq.ResultWriter).TaskID":        true,
+	"(github.com/apache/pulsar-client-go/pulsar.Message).ID": true,
 }
 
 // DeliveryIDHeaders are the headers, in lower case, that carry the id of a

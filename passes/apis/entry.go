@@ -66,6 +66,7 @@ var EntryParams = map[string]EntryParam{
 	// whatever router or cqrs processor runs them
 	"github.com/ThreeDotsLabs/watermill/message.Message": {EntryMessage, "watermill"},
 	"github.com/gocraft/work.Job":                        {EntryJob, "gocraft/work"},
+	"github.com/nsqio/go-nsq.Message":                    {EntryMessage, "nsq"},
 }
 
 // HTTPHandlerParams are the leading parameter types of a net/http handler
@@ -83,19 +84,20 @@ type Spawner struct {
 // Spawners maps functions and methods by full name to the argument they
 // run concurrently.
 var Spawners = map[string]Spawner{
-	"(*golang.org/x/sync/errgroup.Group).Go":             {EntryGoroutine, 0, "errgroup"},
-	"(*golang.org/x/sync/errgroup.Group).TryGo":          {EntryGoroutine, 0, "errgroup"},
-	"(*sync.WaitGroup).Go":                               {EntryGoroutine, 0, "sync"},
-	"(*github.com/sourcegraph/conc.WaitGroup).Go":        {EntryGoroutine, 0, "conc"},
-	"(*github.com/sourcegraph/conc/pool.Pool).Go":        {EntryGoroutine, 0, "conc"},
-	"(*github.com/robfig/cron/v3.Cron).AddFunc":          {EntrySchedule, 1, "cron"},
-	"(*github.com/robfig/cron/v3.Cron).Schedule":         {EntrySchedule, 1, "cron"},
-	"(*github.com/robfig/cron/v3.Cron).AddJob":           {EntrySchedule, 1, "cron"},
-	"github.com/go-co-op/gocron/v2.NewTask":              {EntrySchedule, 0, "gocron"},
-	"(*github.com/go-co-op/gocron.Scheduler).Do":         {EntrySchedule, 0, "gocron"}, // v1: s.Every(1).Day().Do(fn, args...)
-	"(*github.com/nats-io/nats.go.Conn).Subscribe":       {EntryMessage, 1, "nats"},
-	"(*github.com/nats-io/nats.go.Conn).QueueSubscribe":  {EntryMessage, 2, "nats"},
-	"(*cloud.google.com/go/pubsub.Subscription).Receive": {EntryMessage, 1, "pubsub"},
+	"(*golang.org/x/sync/errgroup.Group).Go":              {EntryGoroutine, 0, "errgroup"},
+	"(*golang.org/x/sync/errgroup.Group).TryGo":           {EntryGoroutine, 0, "errgroup"},
+	"(*sync.WaitGroup).Go":                                {EntryGoroutine, 0, "sync"},
+	"(*github.com/sourcegraph/conc.WaitGroup).Go":         {EntryGoroutine, 0, "conc"},
+	"(*github.com/sourcegraph/conc/pool.Pool).Go":         {EntryGoroutine, 0, "conc"},
+	"(*github.com/robfig/cron/v3.Cron).AddFunc":           {EntrySchedule, 1, "cron"},
+	"(*github.com/robfig/cron/v3.Cron).Schedule":          {EntrySchedule, 1, "cron"},
+	"(*github.com/robfig/cron/v3.Cron).AddJob":            {EntrySchedule, 1, "cron"},
+	"github.com/go-co-op/gocron/v2.NewTask":               {EntrySchedule, 0, "gocron"},
+	"(*github.com/go-co-op/gocron.Scheduler).Do":          {EntrySchedule, 0, "gocron"}, // v1: s.Every(1).Day().Do(fn, args...)
+	"(*github.com/nats-io/nats.go.Conn).Subscribe":        {EntryMessage, 1, "nats"},
+	"(*github.com/nats-io/nats.go.Conn).QueueSubscribe":   {EntryMessage, 2, "nats"},
+	"(*cloud.google.com/go/pubsub.Subscription).Receive":  {EntryMessage, 1, "pubsub"},
+	"(*cloud.google.com/go/pubsub/v2.Subscriber).Receive": {EntryMessage, 1, "pubsub"},
 }
 
 // CommandFields are the struct fields, as "import/path.Type.Field", whose
@@ -139,6 +141,7 @@ var ConsumeCalls = map[string]EntryParam{
 	"(*github.com/confluentinc/confluent-kafka-go/v2/kafka.Consumer).Poll":        {EntryMessage, "confluent-kafka-go"},
 	"(*github.com/confluentinc/confluent-kafka-go/kafka.Consumer).ReadMessage":    {EntryMessage, "confluent-kafka-go"},
 	"(*github.com/confluentinc/confluent-kafka-go/kafka.Consumer).Poll":           {EntryMessage, "confluent-kafka-go"},
+	"(github.com/apache/pulsar-client-go/pulsar.Consumer).Receive":                {EntryMessage, "pulsar"},
 }
 
 // Registrar describes a call that registers its argument Arg with a
