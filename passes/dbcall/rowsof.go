@@ -1,8 +1,6 @@
 package dbcall
 
 import (
-	"go/token"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/ssautil"
@@ -51,9 +49,10 @@ func rowsOfClaim(fi *FuncInfo, w *Access) *Access {
 }
 
 // derivation walks back from a Go value to the values it is computed
-// from, looking for one of targets: through loads, fields, elements,
-// appends, calls' arguments, phis and the stores into local variables
-// and their fields. Each value is visited once, within a budget.
+// from, looking for one of targets: through the operands of the
+// instruction that makes it (loads, fields, elements, appends, calls'
+// arguments, phis) and the stores into local variables and their fields.
+// Each value is visited once, within a budget.
 type derivation struct {
 	targets map[ssa.Value]bool
 	seen    map[ssa.Value]bool
@@ -89,47 +88,12 @@ func (d *derivation) from(v ssa.Value, depth int) bool {
 				}
 			}
 		}
-	case *ssa.UnOp:
-		if x.Op == token.MUL || x.Op == token.ARROW {
-			return d.from(x.X, depth+1)
-		}
-	case *ssa.FieldAddr:
-		return d.from(x.X, depth+1)
-	case *ssa.IndexAddr:
-		return d.from(x.X, depth+1)
-	case *ssa.Field:
-		return d.from(x.X, depth+1)
-	case *ssa.Index:
-		return d.from(x.X, depth+1)
-	case *ssa.Slice:
-		return d.from(x.X, depth+1)
-	case *ssa.Lookup:
-		return d.from(x.X, depth+1) || d.from(x.Index, depth+1)
-	case *ssa.MakeInterface:
-		return d.from(x.X, depth+1)
-	case *ssa.ChangeType:
-		return d.from(x.X, depth+1)
-	case *ssa.Convert:
-		return d.from(x.X, depth+1)
-	case *ssa.TypeAssert:
-		return d.from(x.X, depth+1)
-	case *ssa.Extract:
-		return d.from(x.Tuple, depth+1)
-	case *ssa.Next:
-		return d.from(x.Iter, depth+1)
-	case *ssa.Range:
-		return d.from(x.X, depth+1)
-	case *ssa.BinOp:
-		return d.from(x.X, depth+1) || d.from(x.Y, depth+1)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if d.from(e, depth+1) {
-				return true
-			}
-		}
-	case *ssa.Call:
-		for _, a := range ssautil.FullArgs(x.Common()) {
-			if d.from(a, depth+1) {
+	case ssa.Instruction:
+		// A load, a field or element, a conversion, an append or any
+		// call, a phi, an arithmetic: what it is computed from.
+		var ops [8]*ssa.Value
+		for _, op := range x.Operands(ops[:0]) {
+			if op != nil && d.from(*op, depth+1) {
 				return true
 			}
 		}
