@@ -1,5 +1,7 @@
 package apis
 
+import "sync"
+
 // RetryFunc describes a library function that calls an operation again
 // when it fails: the argument holding the operation (counting without a
 // receiver), and the library's short name for messages.
@@ -218,3 +220,27 @@ var GRPCEffects = []string{"Create", "Push", "Send", "Publish", "Trigger", "Run"
 // GRPCKeyFields are the fields of a request message that carry an
 // idempotency key by their name.
 var GRPCKeyFields = []string{"IdempotencyKey", "IdempotencyToken", "RequestId", "RequestID", "ClientToken", "DedupKey", "DeduplicationId", "OperationId"}
+
+// retryPkgs are the packages whose functions the retry tables name.
+var retryPkgs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for k := range RetryFuncs {
+		m[pkgOfName(k)] = true
+	}
+	for k := range RetryClientCtors {
+		m[pkgOfName(k)] = true
+	}
+	for k := range GRPCDials {
+		m[pkgOfName(k)] = true
+	}
+	for k := range GRPCRetryInterceptors {
+		m[pkgOfName(k)] = true
+	}
+	return m
+})
+
+// RetryPackage reports whether a function of the package at path may be a
+// retry function, a retrying client's constructor, a gRPC dial or a retry
+// interceptor: whether RetryFuncs, RetryClientCtors, GRPCDials or
+// GRPCRetryInterceptors name one of its functions.
+func RetryPackage(path string) bool { return retryPkgs()[path] }

@@ -315,20 +315,27 @@ func run(pass *analysis.Pass) (res any, err error) {
 // dependency modules, a function with a func-typed parameter (a retry
 // helper or a function running its argument).
 func exportsFacts(pass *analysis.Pass) bool {
+	// Uses holds every identifier's use: a function is named once, and
+	// only when its package is one the tables name.
+	seen := map[*types.Func]bool{}
 	for _, obj := range pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok {
-			if _, ok := apis.RetryClientCtors[f.FullName()]; ok {
-				return true
-			}
-			if _, ok := apis.RetryFuncs[f.FullName()]; ok {
-				return true
-			}
-			if _, ok := apis.GRPCDials[f.FullName()]; ok {
-				return true
-			}
-			if apis.GRPCRetryInterceptors[f.FullName()] {
-				return true
-			}
+		f, ok := obj.(*types.Func)
+		if !ok || f.Pkg() == nil || seen[f] || !apis.RetryPackage(f.Pkg().Path()) {
+			continue
+		}
+		seen[f] = true
+		name := f.FullName()
+		if _, ok := apis.RetryClientCtors[name]; ok {
+			return true
+		}
+		if _, ok := apis.RetryFuncs[name]; ok {
+			return true
+		}
+		if _, ok := apis.GRPCDials[name]; ok {
+			return true
+		}
+		if apis.GRPCRetryInterceptors[name] {
+			return true
 		}
 	}
 	if m := pass.Module; m != nil && m.Version != "" && !m.Main {
