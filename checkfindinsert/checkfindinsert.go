@@ -120,10 +120,19 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		}
 	}
 	limits := limitsOf(db, fi.Fn)
+	var reach ssautil.Reach // one walk per branch side, however many inserts
+	if floors := floorsOf(db, fi.Fn); len(floors) > 0 {
+		for _, w := range fi.Accesses {
+			if (w.Kind == dbcall.KindDelete || w.Kind == dbcall.KindUpdate) && w.Table != "" {
+				if d, ok := checkFloor(pass, &reach, txs, fi, floors, w); ok {
+					c.report(fi.Fn, v, d)
+				}
+			}
+		}
+	}
 	if len(decisions) == 0 && len(limits) == 0 {
 		return
 	}
-	var reach ssautil.Reach // one walk per branch side, however many inserts
 	for _, ins := range fi.Accesses {
 		if ins.Kind != dbcall.KindInsert || ins.Table == "" {
 			continue

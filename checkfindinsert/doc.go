@@ -145,6 +145,26 @@
 // silent. A comparison with zero or one is a presence test, reported as a
 // check-then-insert above.
 //
+// A count kept above a floor is the same race the other way round: a
+// count of the rows matching a predicate decides a DELETE, or an UPDATE
+// that sets a counted column, taking a row out of the set ("cannot delete
+// the last admin"). Two requests removing the last two admins both count
+// two, both pass, and none is left.
+//
+//	admins, _ := repo.CountUsers(&User{Admin: true}) // SELECT COUNT(*) FROM users WHERE admin = true
+//	if user.Admin && admins == 1 {
+//		return ErrLastAdmin
+//	}
+//	repo.DeleteUser(user.ID)                        // count-then-delete on users(admin)
+//
+// The fix is to lock the rows counted (SELECT id FROM users WHERE admin
+// FOR UPDATE) in the write's transaction before counting, a SERIALIZABLE
+// transaction, or the count in the write's own WHERE (DELETE ... WHERE id
+// = $1 AND (SELECT COUNT(*) FROM users WHERE admin) > 1) with the rows
+// affected checked; each keeps it silent, as do an UPDATE writing the
+// counted column back as read or setting it to the value counted, a
+// DELETE of rows the count does not count, and a loop over the rows read.
+//
 // An UPDATE whose affected-row count decides an insert of the same key is
 // the same race the other way round (update-then-insert): when the row does
 // not exist yet, concurrent requests all update nothing, since an UPDATE
@@ -230,7 +250,8 @@
 // request gets an unhandled error), "nounique" when the schema defines the
 // table with none on the key (duplicates are certain), "unknownschema"
 // when no schema source defines the table (which of the two is not
-// known), "capacity" for a count compared with a limit. Turn the guesses
+// known), "capacity" for a count compared with a limit, "floor" for a
+// count kept above a floor by a delete or update. Turn the guesses
 // off with -checkfindinsert.unknownschema=false.
 //
 // Suppress a finding with a comment on the line or the line above:

@@ -122,7 +122,14 @@ type Binding struct {
 
 // whereFrag is a where fragment of a function's parameters: the text and
 // the arguments of its placeholders (a variadic slice).
-type whereFrag struct{ text, args ssa.Value }
+//
+// elem is 1 + k when the text is element k of a variadic parameter text
+// (Where(cond[0]) of cond ...any), and from is 1 + j when the arguments
+// are that parameter's elements from j on (cond[1:]); 0 otherwise.
+type whereFrag struct {
+	text, args ssa.Value
+	elem, from int
+}
 
 // ColumnRead is a column a read delivers into Go.
 type ColumnRead struct {

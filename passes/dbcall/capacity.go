@@ -30,27 +30,9 @@ type Limit struct {
 // Count, len of the rows a read returned, a count a repository returns)
 // with a bound other than zero or one, and which way is below it.
 func (r *Result) Limit(ifi *ssa.If) (Limit, bool) {
-	if r == nil {
+	a, rv, op, ok := r.countCompare(ifi)
+	if !ok {
 		return Limit{}, false
-	}
-	fi := r.funcs[ifi.Parent()]
-	if fi == nil {
-		return Limit{}, false
-	}
-	bin, ok := unwrap(ifi.Cond).(*ssa.BinOp)
-	if !ok || !isComparison(bin.Op) {
-		return Limit{}, false
-	}
-	l, rv, op := unwrap(bin.X), unwrap(bin.Y), bin.Op
-	a := fi.signalOf(l)
-	if a == nil || !isCountSignal(a) {
-		if a = fi.signalOf(rv); a == nil || !isCountSignal(a) {
-			return Limit{}, false
-		}
-		l, rv, op = rv, l, mirror(op)
-	}
-	if fi.signalOf(rv) != nil {
-		return Limit{}, false // two counts compared
 	}
 	if c, ok := rv.(*ssa.Const); ok {
 		if c.Value == nil || c.Value.Kind() != constant.Int {
@@ -78,6 +60,82 @@ func (r *Result) Limit(ifi *ssa.If) (Limit, bool) {
 	return lim, true
 }
 
+// countCompare reports whether the branch ifi compares a count with
+// another value, bound, as "count op bound".
+func (r *Result) countCompare(ifi *ssa.If) (a *Access, bound ssa.Value, op token.Token, ok bool) {
+	if r == nil {
+		return nil, nil, 0, false
+	}
+	fi := r.funcs[ifi.Parent()]
+	if fi == nil {
+		return nil, nil, 0, false
+	}
+	bin, ok := unwrap(ifi.Cond).(*ssa.BinOp)
+	if !ok || !isComparison(bin.Op) {
+		return nil, nil, 0, false
+	}
+	l, rv, op := unwrap(bin.X), unwrap(bin.Y), bin.Op
+	a = fi.signalOf(l)
+	if a == nil || !isCountSignal(a) {
+		if a = fi.signalOf(rv); a == nil || !isCountSignal(a) {
+			return nil, nil, 0, false
+		}
+		rv, op = l, mirror(op)
+	}
+	if fi.signalOf(rv) != nil {
+		return nil, nil, 0, false // two counts compared
+	}
+	return a, rv, op, true
+}
+
+// Floor is a branch refusing a write when a count is at or below a
+// bound: the last admin kept.
+//
+//	admins, _ := repo.CountUsers(ctx, &User{Admin: true}) // SELECT COUNT(*) ... WHERE admin = true
+//	if user.Admin && admins == 1 {                        // Floor{Access: the count, AtFloor: 0}
+//		return ErrLastAdmin
+//	}
+//	repo.DeleteUser(ctx, user.ID)
+type Floor struct {
+	Access *Access
+	// AtFloor is the index (0 or 1) of the If's successor taken when the
+	// count is at or below the bound.
+	AtFloor int
+	Bound   ssa.Value
+}
+
+// Floor reports whether the branch ifi compares a count with a bound of
+// at least one (n == 1, n <= 1, n < 2, n > 1, n >= min), and which way
+// is at or below it. A comparison with zero is a presence test, and one
+// with a loop's index (range over the rows read) no floor.
+func (r *Result) Floor(ifi *ssa.If) (Floor, bool) {
+	a, rv, op, ok := r.countCompare(ifi)
+	if !ok {
+		return Floor{}, false
+	}
+	if c, ok := rv.(*ssa.Const); ok {
+		if c.Value == nil || c.Value.Kind() != constant.Int {
+			return Floor{}, false
+		}
+		n, exact := constant.Int64Val(c.Value)
+		if !exact || n < 1 || n == 1 && (op == token.LSS || op == token.GEQ) {
+			return Floor{}, false // n < 1, n >= 1: none or some
+		}
+	}
+	if loopIndex(rv) {
+		// i < len(rows) of a loop over the rows read: no floor.
+		return Floor{}, false
+	}
+	f := Floor{Access: a, Bound: rv}
+	switch op {
+	case token.EQL, token.LSS, token.LEQ:
+		f.AtFloor = 0
+	default: // NEQ, GTR, GEQ: true when above the floor
+		f.AtFloor = 1
+	}
+	return f, true
+}
+
 // isCountSignal reports a read whose outcome is a number of rows: COUNT,
 // gorm Count, or the rows themselves.
 func isCountSignal(a *Access) bool {
@@ -85,4 +143,20 @@ func isCountSignal(a *Access) bool {
 		return false
 	}
 	return a.Found.Signal == SignalCount || a.Found.Signal == SignalLen
+}
+
+// loopIndex reports a loop's index: a phi, or a phi plus or minus a
+// value (range's i+1 < len(rows)).
+func loopIndex(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Phi:
+		return true
+	case *ssa.BinOp:
+		if x.Op == token.ADD || x.Op == token.SUB {
+			_, l := unwrap(x.X).(*ssa.Phi)
+			_, r := unwrap(x.Y).(*ssa.Phi)
+			return l || r
+		}
+	}
+	return false
 }

@@ -251,7 +251,8 @@ type accessFact struct {
 
 // fragFact is a where fragment whose text is parameter Text and whose
 // arguments are parameter Args (-1: none).
-type fragFact struct{ Text, Args int }
+// Elem and From are whereFrag's elem and from.
+type fragFact struct{ Text, Args, Elem, From int }
 
 func (a *accessFact) String() string {
 	var b strings.Builder
@@ -542,8 +543,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			f.Frags, f.FragsOnly = nil, false
 			break
 		}
-		ff := fragFact{Text: t.Param, Args: -1}
-		if fr.args != nil {
+		ff := fragFact{Text: t.Param, Args: -1, Elem: fr.elem, From: fr.from}
+		if fr.args != nil && !isNil(fr.args) {
 			if ar := paramRefOf(fn, refOf(fr.args)); ar.Param >= 0 && ar.Path == "" {
 				ff.Args = ar.Param
 			}
@@ -2061,15 +2062,43 @@ func (b *builder) instantiateFrags(fn *ssa.Function, a *Access, f *accessFact, a
 		if fr.Args >= 0 && fr.Args < len(args) {
 			rest = args[fr.Args]
 		}
+		var bound []ssa.Value
+		given := false // the arguments are elements of the caller's variadic slice
+		if fr.Elem > 0 {
+			// CountUsers(&User{Admin: true}) of CountUsers(cond ...any)
+			// doing Where(cond[0], cond[1:]...).
+			elems, ok := variadicArgs(text)
+			if !ok || fr.Elem > len(elems) || elems[fr.Elem-1] == nil {
+				known = false
+				continue
+			}
+			text = elems[fr.Elem-1]
+			if fr.From > 0 && fr.From <= len(elems) {
+				bound = elems[fr.From-1:]
+			}
+			rest, given = nil, true
+			if _, ok := constString(text); !ok {
+				if len(bound) > 0 {
+					known = false
+					continue
+				}
+				// A condition struct or map the caller gives.
+				n := len(a.Where)
+				b.gormWhere(a, text, nil, true)
+				if len(a.Where) == n {
+					known = false
+				}
+				continue
+			}
+		}
 		if _, ok := constString(text); ok {
-			var bound []ssa.Value
 			if rest != nil {
 				bound = b.boundArgs(rest)
 			}
 			b.gormWhereArgs(a, text, bound)
 			continue
 		}
-		if p, ok := unwrap(text).(*ssa.Parameter); ok && p.Parent() == fn {
+		if p, ok := unwrap(text).(*ssa.Parameter); ok && p.Parent() == fn && !given {
 			a.frags = append(a.frags, whereFrag{text: p, args: rest})
 			continue
 		}

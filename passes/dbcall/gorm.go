@@ -2,8 +2,10 @@ package dbcall
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -60,6 +62,109 @@ type gormCall struct {
 	args []ssa.Value
 }
 
+// gormChainOf returns the gorm chain calls that produced recv, innermost
+// last, and the value the chain starts from.
+func gormChainOf(recv ssa.Value) ([]gormCall, ssa.Value) {
+	var chain []gormCall
+	for i := 0; i < 64; i++ {
+		c, ok := unwrap(recv).(*ssa.Call)
+		if !ok {
+			break
+		}
+		n, ok := gormMethod(&c.Call)
+		if !ok || apis.GormMethods[n].Role != apis.GormChain {
+			break
+		}
+		chain = append(chain, gormCall{name: n, args: ssautil.CallArgs(&c.Call)})
+		recv = ssautil.Receiver(&c.Call)
+	}
+	return chain, recv
+}
+
+// gormPhiChain follows a chain value built on several paths (q :=
+// db.Model(m); if len(cond) > 0 { q = q.Where(cond[0], cond[1:]...) }):
+// when every edge of the phi is the same value, or chain calls on it, the
+// chain goes on from that value. Calls only some paths make are kept when
+// each is a Where of a fragment the caller gives (a parameter, or an
+// element of a variadic one: the caller's argument decides which path
+// runs, and the longest applies what it gives); otherwise they are
+// dropped and the access is partial. after is the chain already walked,
+// innermost last. It walks no phi of phis.
+func gormPhiChain(phi *ssa.Phi, after []gormCall) (chain []gormCall, root ssa.Value, partial bool) {
+	// Each edge's values down its chain, outermost first.
+	walk := func(v ssa.Value) []ssa.Value {
+		out := []ssa.Value{unwrap(v)}
+		for i := 0; i < 64; i++ {
+			c, ok := unwrap(v).(*ssa.Call)
+			if !ok {
+				break
+			}
+			if n, ok := gormMethod(&c.Call); !ok || apis.GormMethods[n].Role != apis.GormChain {
+				break
+			}
+			v = ssautil.Receiver(&c.Call)
+			out = append(out, unwrap(v))
+		}
+		return out
+	}
+	var edges [][]ssa.Value
+	for _, e := range phi.Edges {
+		edges = append(edges, walk(e))
+	}
+	// The common value: the first of edge 0's that every edge reaches.
+	var base ssa.Value
+	var at []int // index of base in each edge
+	for _, v := range edges[0] {
+		at = at[:0]
+		for _, e := range edges {
+			k := slices.Index(e, v)
+			if k < 0 {
+				break
+			}
+			at = append(at, k)
+		}
+		if len(at) == len(edges) {
+			base = v
+			break
+		}
+	}
+	if base == nil {
+		return after, phi, false
+	}
+	var longest []gormCall
+	for i, e := range edges {
+		extra, _ := gormChainOf(e[0])
+		extra = extra[:at[i]]
+		for _, g := range extra {
+			if g.name != "Where" || len(g.args) == 0 || !paramFrag(g.args[0]) {
+				partial = true
+			}
+		}
+		if len(extra) > len(longest) || len(extra) == len(longest) && len(extra) > 0 && len(extra[0].args) > len(longest[0].args) {
+			longest = extra
+		}
+	}
+	if partial {
+		longest = nil
+	}
+	rest, root := gormChainOf(base)
+	chain = append(append(append([]gormCall(nil), after...), longest...), rest...)
+	return chain, root, partial
+}
+
+// paramFrag reports a Where query that is a parameter of its function, or
+// an element of a variadic parameter (cond[0] of cond ...any).
+func paramFrag(v ssa.Value) bool {
+	v = unwrap(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if ia, ok := ld.X.(*ssa.IndexAddr); ok {
+			v = ia.X
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	return ok && p.Parent() != nil
+}
+
 // gormAccess assembles a gorm method chain ending in a finisher into the
 // statement it runs:
 //
@@ -77,19 +182,11 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	if lib == apis.LibGormV1 {
 		role = gormV1Finisher(&finisher, role)
 	}
-	var chain []gormCall // finisher's receiver chain, innermost last
-	recv := ssautil.Receiver(common)
-	for i := 0; i < 64; i++ {
-		c, ok := unwrap(recv).(*ssa.Call)
-		if !ok {
-			break
-		}
-		n, ok := gormMethod(&c.Call)
-		if !ok || apis.GormMethods[n].Role != apis.GormChain {
-			break
-		}
-		chain = append(chain, gormCall{name: n, args: ssautil.CallArgs(&c.Call)})
-		recv = ssautil.Receiver(&c.Call)
+	chain, recv := gormChainOf(ssautil.Receiver(common))
+	phiPartial := false
+	if phi, ok := unwrap(recv).(*ssa.Phi); ok {
+		// q = q.Where(...) under an if: the chain before the phi.
+		chain, recv, phiPartial = gormPhiChain(phi, chain)
 	}
 	handle := b.resolveRef(refOf(recv))
 	arg := func(c gormCall, i int) ssa.Value {
@@ -137,7 +234,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		return accs
 	}
 
-	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: lib, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name}
+	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: lib, Handle: handle, RowsReturned: -1, ResultReturned: -1, Method: name, Partial: phiPartial}
 	var model, onConflict ssa.Value
 	table := ""
 	var selected, omitted *columnSet
@@ -500,14 +597,38 @@ func (b *builder) gormWhere(a *Access, query, args ssa.Value, withPrimary bool) 
 // The access stays Partial here; a caller that gives the text knows the
 // conditions.
 func (b *builder) whereFragParam(a *Access, query, args ssa.Value) bool {
-	p, ok := unwrap(query).(*ssa.Parameter)
-	if !ok || p.Parent() != a.Fn {
+	fr := whereFrag{args: args}
+	q := unwrap(query)
+	if ld, ok := q.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// cond[0] of cond ...any: the first argument the caller gives.
+		if ia, ok := ld.X.(*ssa.IndexAddr); ok {
+			if k, ok := ia.Index.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+				if n, exact := constant.Int64Val(k.Value); exact && n >= 0 && n < 8 {
+					q, fr.elem = ia.X, int(n)+1
+				}
+			}
+		}
+	}
+	p, ok := q.(*ssa.Parameter)
+	if !ok || p.Parent() != a.Fn || fr.elem > 0 && !a.Fn.Signature.Variadic() {
+		return false
+	}
+	fr.text = p
+	if sl, ok := unwrap(args).(*ssa.Slice); ok && sl.X == ssa.Value(p) && fr.elem > 0 && sl.High == nil && sl.Max == nil {
+		// cond[1:]: the arguments the caller gives after the text.
+		if k, ok := sl.Low.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(k.Value); exact && int(n) == fr.elem {
+				fr.args, fr.from = p, int(n)+1
+			}
+		}
+	}
+	if fr.elem > 0 && args != nil && !isNil(args) && fr.from == 0 {
 		return false
 	}
 	if len(a.frags) == 0 {
 		a.fragsOnly = !a.Partial
 	}
-	a.frags = append(a.frags, whereFrag{text: p, args: args})
+	a.frags = append(a.frags, fr)
 	a.Partial = true
 	return true
 }
