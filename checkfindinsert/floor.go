@@ -2,6 +2,7 @@ package checkfindinsert
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -58,6 +59,9 @@ func checkFloor(pass *analysis.Pass, reach *ssautil.Reach, txs *txscope.Result, 
 		if !reach.Reachable(above, target) || reach.ReachableNotThrough(at, target, count.Call.Block()) {
 			continue
 		}
+		if !refuses(reach, at, above) {
+			continue // a trim or a repair at the bound, no refusal
+		}
 		cols, ok := leavesCount(count, w)
 		if !ok || floorSafe(txs, fi, count, w) {
 			continue
@@ -67,11 +71,51 @@ func checkFloor(pass *analysis.Pass, reach *ssautil.Reach, txs *txscope.Result, 
 	return analysis.Diagnostic{}, false
 }
 
+// refuses reports whether the side of the branch at the floor refuses:
+// the blocks it reaches and the other side does not return a non-nil
+// error or hand one to a call (ctx.AbortWithError(400, errLastAdmin)).
+// A loop that stops at the bound (a batch smaller than its size), or a
+// branch that only skips the removal (a repair run when more than one row
+// is at a position) refuses nothing.
+func refuses(reach *ssautil.Reach, at, above *ssa.BasicBlock) bool {
+	for _, b := range at.Parent().Blocks {
+		if !reach.Reachable(at, b) || reach.Reachable(above, b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Return:
+				for _, r := range x.Results {
+					if isError(r.Type()) && !isNilConst(r) {
+						return true
+					}
+				}
+			case ssa.CallInstruction:
+				for _, arg := range x.Common().Args {
+					if isError(arg.Type()) && !isNilConst(arg) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
 // leavesCount reports whether the write may take a row out of the set
 // the count counts, and the count's columns it concerns: a DELETE whose
 // WHERE does not pin a counted column to another constant, or an UPDATE
-// setting a counted column to a value not the count's own nor written
-// back as read.
+// setting a column the count compares with a constant to a value not the
+// count's own nor written back as read.
 func leavesCount(count, w *dbcall.Access) ([]string, bool) {
 	keys := count.KeyColumns()
 	switch w.Kind {
@@ -87,8 +131,15 @@ func leavesCount(count, w *dbcall.Access) ([]string, bool) {
 		var cols []string
 		for _, k := range keys {
 			cw, _ := count.WhereColumn(k)
+			if _, isConst := cw.Value.Root.(*ssa.Const); cw.Const == "" && !isConst {
+				// A group the count is of (buckets of a view): a write
+				// setting its column moves a row between groups whose
+				// values the model does not compare; a flag or a state
+				// counted (admin = true) is what a demotion changes.
+				continue
+			}
 			s, ok := w.SetColumn(k)
-			if !ok || s.Passed || s.Class == sqltext.AssignAtomic {
+			if !ok || s.Passed || s.Class == sqltext.AssignAtomic || s.Value.IsZero() && s.Const == "" {
 				continue
 			}
 			if !cw.Value.IsZero() && cw.Value.Same(s.Value) || cw.Const != "" && s.Const != "" && normConst(cw.Const) == normConst(s.Const) {

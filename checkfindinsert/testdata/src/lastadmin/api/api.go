@@ -3,6 +3,7 @@
 package api
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -44,7 +45,7 @@ func (a *API) Remove(c *gin.Context) {
 		return
 	}
 	if op.Root && roots == 1 {
-		c.JSON(400, "cannot remove the last root")
+		c.AbortWithError(400, errors.New("cannot remove the last root"))
 		return
 	}
 	if err := a.DB.RemoveOperator(id); err != nil { // want `count-then-delete on operators\(root\)`
@@ -70,7 +71,7 @@ func (a *API) Demote(c *gin.Context) {
 		return
 	}
 	if !req.Root && op.Root && roots == 1 {
-		c.JSON(400, "cannot demote the last root")
+		c.AbortWithError(400, errors.New("cannot demote the last root"))
 		return
 	}
 	op.Login = req.Login
@@ -92,7 +93,11 @@ func (a *API) Rename(c *gin.Context) {
 		return
 	}
 	roots, err := a.DB.CountOperators(&store.Operator{Root: true})
-	if err != nil || roots == 1 {
+	if err != nil {
+		return
+	}
+	if roots == 1 {
+		c.AbortWithError(400, errors.New("last root"))
 		return
 	}
 	op.Login = req.Login
@@ -107,9 +112,26 @@ func (a *API) Promote(c *gin.Context) {
 		return
 	}
 	roots, err := a.DB.CountOperators(&store.Operator{Root: true})
-	if err != nil || roots == 1 {
+	if err != nil {
+		return
+	}
+	if roots == 1 {
+		c.AbortWithError(400, errors.New("last root"))
 		return
 	}
 	op.Root = true
 	a.DB.SaveOperator(op)
+}
+
+// Trim drops the oldest operator whenever more than one is stored: the
+// side at the bound refuses nothing, it only skips.
+func (a *API) Trim(c *gin.Context) {
+	n, err := a.DB.CountOperators(&store.Operator{Root: true})
+	if err != nil {
+		return
+	}
+	if n > 1 {
+		a.DB.RemoveOperator(idOf(c))
+	}
+	c.JSON(200, nil)
 }

@@ -156,3 +156,19 @@ func (k *Keys) DropEach(ctx context.Context, user int64) error {
 	}
 	return nil
 }
+
+// Move counts the keys of a group and moves one to another group. Left
+// silent: the count is of a group whose value the model cannot compare
+// with the one the write sets (a write of the same group, by a value read
+// elsewhere, looks the same), not of a flag or state the write clears.
+func (k *Keys) Move(ctx context.Context, id, from, to int64) error {
+	var n int
+	if err := k.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM signing_keys WHERE group_id = $1", from).Scan(&n); err != nil {
+		return err
+	}
+	if n <= 1 {
+		return ErrLastRoot
+	}
+	_, err := k.db.ExecContext(ctx, "UPDATE signing_keys SET group_id = $1 WHERE id = $2", to, id)
+	return err
+}

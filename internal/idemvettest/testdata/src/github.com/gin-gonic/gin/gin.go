@@ -8,9 +8,15 @@ type Context struct {
 	Writer  http.ResponseWriter
 }
 
-func (c *Context) JSON(code int, obj any)       {}
-func (c *Context) Param(key string) string      { return "" }
-func (c *Context) ShouldBindJSON(obj any) error { return nil }
+// Error is an error attached to a Context.
+type Error struct{ Err error }
+
+func (e Error) Error() string { return e.Err.Error() }
+
+func (c *Context) AbortWithError(code int, err error) *Error { return &Error{Err: err} }
+func (c *Context) JSON(code int, obj any)                    {}
+func (c *Context) Param(key string) string                   { return "" }
+func (c *Context) ShouldBindJSON(obj any) error              { return nil }
 
 type HandlerFunc func(*Context)
 
