@@ -158,7 +158,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			if d.oneOf && !keyEvident(db, cat, d.Access, ins) {
 				continue // one of several lookups: only one seen to be of the insert's key decides it
 			}
-			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decides(&reach, d, ins.Call) && !safe(db, txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decidesInsert(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
 				if mintedKey(db, ins, cols) {
 					reported = true // a key minted in this run: no other request holds it
 					break
@@ -318,6 +318,11 @@ func decides(reach *ssautil.Reach, d decision, at ssa.Instruction) bool {
 	}
 	target := at.Block()
 	start := d.Access.Call.Block()
+	if m := d.Access.Member; m != nil && m.Parent() == d.ifi.Parent() {
+		// A map of the rows read, tested in a loop: each test is the
+		// lookup of its item.
+		start = m.Block()
+	}
 	if d.Access.Call.Parent() != d.ifi.Parent() {
 		// The lookup of the closure's maker, whose outcome the closure
 		// captured (dbcall's captured decisions): it ran before the
@@ -339,6 +344,33 @@ func decides(reach *ssautil.Reach, d decision, at ssa.Instruction) bool {
 	// edge: "if err != nil && !errors.Is(err, sql.ErrNoRows) { return }"
 	// lets the found case reach the insert around the branch.
 	return !reach.ReachableAvoiding(start, target, blk, notFound)
+}
+
+// decidesInsert reports whether the decision decides the insert: runs it
+// only when nothing was found, or fills, only then, the map literal whose
+// items a later loop inserts (toAdd[l.URL] = l when l's URL is not among
+// the rows read; for _, l := range toAdd { insert(l) }).
+func decidesInsert(reach *ssautil.Reach, d decision, ins *dbcall.Access) bool {
+	if decides(reach, d, ins.Call) {
+		return true
+	}
+	for _, s := range ins.Set {
+		ups := dbcall.MapFilled(s.Value.Root)
+		if len(ups) == 0 {
+			continue
+		}
+		all := true
+		for _, up := range ups {
+			if up.Parent() != ins.Call.Parent() || !decides(reach, d, up) || !reach.Reachable(up.Block(), ins.Call.Block()) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // ranBefore reports whether the lookup call ran before at: on every path,

@@ -145,6 +145,27 @@
 // silent. A comparison with zero or one is a presence test, reported as a
 // check-then-insert above.
 //
+// The lookup may be made in Go: the rows of a set read into a map keyed
+// by a column, then the items missing from the map inserted (a set
+// difference), at once or collected into another map first.
+//
+//	old, _ := s.links(tx, post)          // SELECT id, url FROM links WHERE post_id = $1
+//	byURL := map[string]*Link{}
+//	for _, l := range old {
+//		byURL[l.URL] = l
+//	}
+//	for _, l := range links {
+//		if _, ok := byURL[l.URL]; !ok {
+//			s.addLink(tx, l)             // check-then-insert on links(post_id, url)
+//		}
+//	}
+//
+// The key is the read's columns and the map's; the items inserted to
+// complete the set carry its own columns (post_id) in fields of their
+// own, so those are taken to agree. A unique index on the key with
+// ON CONFLICT DO NOTHING keeps it silent, as does a map of values not read
+// from the database (a Go-side dedupe of the request's own items).
+//
 // A count kept above a floor is the same race the other way round: a
 // count of the rows matching a predicate decides a DELETE, or an UPDATE
 // that sets a counted column, taking a row out of the set ("cannot delete

@@ -239,6 +239,10 @@ type Access struct {
 	// the access Partial.
 	frags     []whereFrag
 	fragsOnly bool
+	// Member is set on a lookup made in Go: a map built from a column
+	// of the rows a read returned, tested for a key by this instruction
+	// (Pos is its position, Call the read's).
+	Member *ssa.Lookup
 	// Saves reports a save of the model (gorm Save): the whole row
 	// written by its primary key, inserted when no row matches.
 	Saves bool

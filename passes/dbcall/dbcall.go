@@ -355,6 +355,7 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 		matchedSignal(a)
 		b.outcome(fi, a)
 	}
+	b.members(fn, fi)
 	for _, a := range fi.Accesses {
 		b.checkRows(fi, a)
 		b.checkUnique(fi, a)

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -577,6 +578,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Result, rf.Path = i, path
 		} else if i, path, ok := returnedConverted(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, path
+		} else if i, ok := returnedElem(rets, r.Dest); ok {
+			rf.Result, rf.Path = i, ElemPath+r.Dest.Path
 		} else {
 			continue
 		}
@@ -1414,6 +1417,69 @@ func returnedAt(rets []*ssa.Return, dest Ref) (int, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// ElemPath begins the path of a value read into each element of a
+// returned slice: "[].URL" is the URL field of every row a function
+// returns as []*Link, scanned into a local appended to the result.
+const ElemPath = "[]"
+
+// returnedElem reports the result of fn that is a slice the rows of dest
+// are appended to: dest is a field of a local struct (or the local
+// itself) whose address or value append adds to a slice returned, through
+// the loop's phis.
+func returnedElem(rets []*ssa.Return, dest Ref) (int, bool) {
+	if dest.Root == nil {
+		return 0, false
+	}
+	local, ok := dest.Root.(*ssa.Alloc)
+	if !ok {
+		return 0, false
+	}
+	appended := func(v ssa.Value) bool {
+		v = unwrap(v)
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			v = ld.X
+		}
+		return v == ssa.Value(local)
+	}
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			seen := map[ssa.Value]bool{}
+			work := []ssa.Value{unwrap(rv)}
+			for n := 0; len(work) > 0 && n < 64; n++ {
+				v := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[v] {
+					continue
+				}
+				seen[v] = true
+				switch x := v.(type) {
+				case *ssa.Phi:
+					for _, e := range x.Edges {
+						work = append(work, unwrap(e))
+					}
+				case *ssa.UnOp:
+					// The result slot of a function with defers.
+					if slot, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && slot.Referrers() != nil {
+						for _, ref := range *slot.Referrers() {
+							if st, ok := ref.(*ssa.Store); ok && st.Addr == ssa.Value(slot) {
+								work = append(work, unwrap(st.Val))
+							}
+						}
+					}
+				case *ssa.Call:
+					if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 {
+						if elems, ok := variadicArgs(x.Call.Args[1]); ok && slices.ContainsFunc(elems, appended) {
+							return i, true
+						}
+						work = append(work, unwrap(x.Call.Args[0]))
+					}
+				}
+			}
+		}
+	}
+	return 0, false
 }
 
 // ctorFields lists the fields of returned values set from parameters:

@@ -898,7 +898,7 @@ func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
 // value, or a column of a row looked up by the other (endpoint.UID of the
 // endpoint read WHERE uid = req.EndpointID is req.EndpointID).
 func (r *Result) SameValue(fn *ssa.Function, x, y Ref) bool {
-	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x) || foldedSame(x, y)
+	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x) || foldedSame(x, y) || mappedSame(x, y)
 }
 
 // foldedSame reports two keys that are one value normalized in Go

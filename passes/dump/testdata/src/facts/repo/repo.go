@@ -45,7 +45,7 @@ func IsDup(err error) bool { return strings.Contains(err.Error(), "UNIQUE constr
 
 // ValidCodes returns the unexpired codes of an email, one per row: the
 // slice is empty when the query found none.
-func (r *Repo) ValidCodes(ctx context.Context, email string, now int64) ([]string, error) { // want ValidCodes:"select login_codes email=p2 expires_at>p3 on p0.db found:len@r0 err@r1"
+func (r *Repo) ValidCodes(ctx context.Context, email string, now int64) ([]string, error) { // want ValidCodes:"select login_codes email=p2 expires_at>p3 read:code->r0\\[\\] on p0.db found:len@r0 err@r1"
 	rows, err := r.db.QueryContext(ctx, "SELECT code FROM login_codes WHERE email = $1 AND expires_at > $2", email, now)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (r *Repo) ValidCodes(ctx context.Context, email string, now int64) ([]strin
 
 // CodesOrDefault starts the slice with a code of its own: its length says
 // nothing about the rows.
-func (r *Repo) CodesOrDefault(ctx context.Context, email string) ([]string, error) { // want CodesOrDefault:"select login_codes email=p2 on p0.db err@r1"
+func (r *Repo) CodesOrDefault(ctx context.Context, email string) ([]string, error) { // want CodesOrDefault:"select login_codes email=p2 read:code->r0\\[\\] on p0.db err@r1"
 	rows, err := r.db.QueryContext(ctx, "SELECT code FROM login_codes WHERE email = $1", email)
 	if err != nil {
 		return nil, err
