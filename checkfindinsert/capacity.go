@@ -24,11 +24,7 @@ type limitDecision struct {
 // limitsOf lists the branches of fn comparing a count with a bound.
 func limitsOf(db *dbcall.Result, fn *ssa.Function) []limitDecision {
 	var out []limitDecision
-	for _, blk := range fn.Blocks {
-		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
+	for ifi := range ssautil.Branches(fn) {
 		if l, ok := db.Limit(ifi); ok {
 			out = append(out, limitDecision{l, ifi})
 		}

@@ -24,11 +24,7 @@ type floorDecision struct {
 // floorsOf lists the branches of fn refusing a write at a count's floor.
 func floorsOf(db *dbcall.Result, fn *ssa.Function) []floorDecision {
 	var out []floorDecision
-	for _, blk := range fn.Blocks {
-		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
+	for ifi := range ssautil.Branches(fn) {
 		if f, ok := db.Floor(ifi); ok {
 			out = append(out, floorDecision{f, ifi})
 		}

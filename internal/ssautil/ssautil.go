@@ -2,7 +2,11 @@
 // passes and checkers.
 package ssautil
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"iter"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Reachable reports whether block to can be reached from block from
 // (a block reaches itself).
@@ -207,4 +211,15 @@ func (r *Reach) reach(from, to *ssa.BasicBlock, k reachKey, skip func(b, s *ssa.
 		r.sets[k] = set
 	}
 	return to.Index < len(set) && set[to.Index]
+}
+
+// Branches yields the If instructions that end fn's blocks, in block order.
+func Branches(fn *ssa.Function) iter.Seq[*ssa.If] {
+	return func(yield func(*ssa.If) bool) {
+		for _, blk := range fn.Blocks {
+			if ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If); ok && !yield(ifi) {
+				return
+			}
+		}
+	}
 }
