@@ -60,6 +60,7 @@ const (
 	OpCollectOne      // pgx.CollectOneRow/CollectExactlyOneRow: one row of rows, ErrNoRows if none
 	OpCollectRows     // pgx.CollectRows: every row of rows
 	OpTxStmt          // tx.Stmt(stmt), sqlx Stmtx: the statement at SQL, rebound to the receiver transaction
+	OpStmtSelect      // a prepared statement's Select: scans all rows into the slice Dest
 )
 
 // Method describes one database API function or method. Argument indexes
@@ -242,6 +243,8 @@ func init() {
 		set("NamedExecContext", m(LibSqlx, OpExec, 1, 2).named())
 		set("NamedQuery", m(LibSqlx, OpQuery, 0, 1).named())
 		set("Preparex", m(LibSqlx, OpPrepare, 0, -1))
+		set("PrepareNamed", m(LibSqlx, OpPrepare, 0, -1))
+		set("PrepareNamedContext", m(LibSqlx, OpPrepare, 1, -1))
 		if recv == "DB" {
 			set("NamedQueryContext", m(LibSqlx, OpQuery, 1, 2).named())
 			set("Beginx", m(LibSqlx, OpBegin, -1, -1))
@@ -252,6 +255,8 @@ func init() {
 	}
 	add("(*"+sqlxPkg+".Tx).Stmtx", m(LibSqlx, OpTxStmt, 0, -1).tx())
 	add("(*"+sqlxPkg+".Tx).StmtxContext", m(LibSqlx, OpTxStmt, 1, -1).tx())
+	add("(*"+sqlxPkg+".Tx).NamedStmt", m(LibSqlx, OpTxStmt, 0, -1).tx())
+	add("(*"+sqlxPkg+".Tx).NamedStmtContext", m(LibSqlx, OpTxStmt, 1, -1).tx())
 	add(sqlxPkg+".Get", m(LibSqlx, OpGet, 2, 3).dest(1).handle(0))
 	add(sqlxPkg+".Select", m(LibSqlx, OpSelect, 2, 3).dest(1).handle(0))
 	add(sqlxPkg+".GetContext", m(LibSqlx, OpGet, 3, 4).dest(2).handle(1))
@@ -270,6 +275,21 @@ func init() {
 	}
 	for _, name := range []string{"Get", "GetContext"} {
 		add("(*"+sqlxPkg+".Stmt)."+name, m(LibSqlx, OpStmtQueryRow, -1, argAfterCtx(name)+1).dest(argAfterCtx(name)))
+		add("(*"+sqlxPkg+".NamedStmt)."+name, m(LibSqlx, OpStmtQueryRow, -1, argAfterCtx(name)+1).dest(argAfterCtx(name)).named())
+	}
+	for _, name := range []string{"Select", "SelectContext"} {
+		add("(*"+sqlxPkg+".Stmt)."+name, m(LibSqlx, OpStmtSelect, -1, argAfterCtx(name)+1).dest(argAfterCtx(name)))
+		add("(*"+sqlxPkg+".NamedStmt)."+name, m(LibSqlx, OpStmtSelect, -1, argAfterCtx(name)+1).dest(argAfterCtx(name)).named())
+	}
+	// NamedStmt's own Query and QueryRow take the one named argument.
+	for _, name := range []string{"Query", "QueryContext", "Queryx", "QueryxContext"} {
+		add("(*"+sqlxPkg+".NamedStmt)."+name, m(LibSqlx, OpStmtQuery, -1, argAfterCtx(name)).named())
+	}
+	for _, name := range []string{"QueryRow", "QueryRowContext", "QueryRowx", "QueryRowxContext"} {
+		add("(*"+sqlxPkg+".NamedStmt)."+name, m(LibSqlx, OpStmtQueryRow, -1, argAfterCtx(name)).named())
+	}
+	for _, name := range []string{"MustExec", "MustExecContext"} {
+		add("(*"+sqlxPkg+".NamedStmt)."+name, m(LibSqlx, OpStmtExec, -1, argAfterCtx(name)).named())
 	}
 
 	// scany v2: package functions taking the handle first.

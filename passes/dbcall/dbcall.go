@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact)},
 }
 
 // Result is the database model of one package.
@@ -114,6 +114,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	defer func() { b.limit = 0 }() // queries after run are bounded by their visited sets alone
 	b.exportTableFacts()
 	b.exportGoquIdents()
+	b.scanPreparedFields()
 	for _, fn := range srcFuncs {
 		b.analyze(fn)
 	}
@@ -239,6 +240,13 @@ type builder struct {
 	// globalElemInits are the elements it stores into package-level
 	// arrays, by index.
 	globalElemInits map[*ssa.Global]map[int64]ssa.Value
+	// preparedFields are the texts of the statements prepared into the
+	// package's struct fields; preparing is set while they are found.
+	preparedFields map[*types.Var]text
+	preparing      bool
+	// pgxNames are the statements the package prepares under a name with
+	// pgx (prepared.go).
+	pgxNames map[string]string
 	// ctorMemo holds ctorOf's answers while ctorFields runs.
 	ctorMemo map[ctorKey]ctorVal
 	// steps counts the values visited for the function being modeled,

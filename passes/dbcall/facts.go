@@ -69,6 +69,9 @@ func (f *summaryFact) String() string {
 	}
 	if f.Wrapper != nil {
 		w := fmt.Sprintf("wrapper sql=p%d", f.Wrapper.SQL)
+		if f.Wrapper.Stmt {
+			w = fmt.Sprintf("wrapper stmt=p%d", f.Wrapper.SQL)
+		}
 		if fs := f.Wrapper.Found; fs.Signal != SignalNone && fs.Result >= 0 {
 			w += fmt.Sprintf(" found:%s@r%d", fs.Signal, fs.Result)
 		}
@@ -133,6 +136,8 @@ type wrapperFact struct {
 	Variadic bool
 	Dest     int
 	Handle   paramRef
+	// Stmt tells that parameter SQL is a prepared statement, not text.
+	Stmt bool
 	// Found, Rows and Err are the wrapper's own results carrying what the
 	// wrapped call found, its affected-row count and its error, when the
 	// wrapper computes them (return rows.Next(), nil; return
@@ -2189,18 +2194,28 @@ func (b *builder) wrapperOf(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) 
 				continue
 			}
 			meth, ok := methodOf(call.Common())
-			if !ok || meth.SQL < 0 || meth.ByName {
+			if !ok || meth.SQL < 0 && !isStmtOp(meth.Op) || meth.ByName || meth.Op == apis.OpPrepare {
+				// A helper preparing its caller's SQL runs nothing: the
+				// statement runs where its field is used (prepared.go).
 				continue
 			}
 			args := ssautil.CallArgs(call.Common())
-			if meth.SQL >= len(args) {
+			var t text
+			var stmt ssa.Value
+			switch {
+			case isStmtOp(meth.Op):
+				// A statement the caller prepared, run on its behalf.
+				stmt = ssautil.Receiver(call.Common())
+				t = b.preparedText(stmt)
+			case meth.SQL >= len(args):
 				continue
+			default:
+				t = b.resolveText(args[meth.SQL])
 			}
-			t := b.resolveText(args[meth.SQL])
 			if t.param < 0 || t.known {
 				continue
 			}
-			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic}
+			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic, Stmt: stmt != nil}
 			if meth.Args >= 0 && meth.Args < len(args) {
 				if p, ok := cellParam(args[meth.Args]); ok {
 					w.Args = paramIndex(fn, p)
@@ -2216,6 +2231,9 @@ func (b *builder) wrapperOf(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) 
 				handle = args[meth.Handle]
 			} else {
 				handle = ssautil.Receiver(call.Common())
+			}
+			if stmt != nil {
+				handle = b.preparedHandle(stmt)
 			}
 			w.Handle = paramRefOf(fn, refOf(handle))
 			w.Found, w.Rows, w.Err = b.wrapperOutcome(fn, call, meth, rets)
@@ -2255,7 +2273,12 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 	if w.SQL >= len(args) {
 		return nil
 	}
-	t := b.resolveText(args[w.SQL])
+	var t text
+	if w.Stmt {
+		t = b.preparedText(args[w.SQL])
+	} else {
+		t = b.resolveText(args[w.SQL])
+	}
 	if t.param >= 0 && !t.known {
 		return nil // a wrapper of a wrapper: summarized as a wrapper itself
 	}
@@ -2278,8 +2301,9 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 		b.bindResults(a, call, meth)
 		b.wrapperResults(a, call, w)
 		if w.Dest >= 0 && w.Dest < len(args) {
-			b.destInto(a, args[w.Dest], w.Op == apis.OpSelect)
-			if w.Op == apis.OpSelect {
+			many := w.Op == apis.OpSelect || w.Op == apis.OpStmtSelect
+			b.destInto(a, args[w.Dest], many)
+			if many {
 				a.Found = Outcome{Signal: SignalLen, Addr: unwrap(args[w.Dest])}
 			}
 		}

@@ -38,7 +38,12 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		} else {
 			t = b.resolveText(arg(meth.SQL))
 		}
-	case apis.OpStmtExec, apis.OpStmtQuery, apis.OpStmtQueryRow:
+		if (meth.Lib == apis.LibPgx || meth.Lib == apis.LibPgxV4 || meth.Lib == apis.LibShape) && t.known {
+			if s, ok := b.pgxPreparedText(t.s); ok {
+				t.s = s
+			}
+		}
+	case apis.OpStmtExec, apis.OpStmtQuery, apis.OpStmtQueryRow, apis.OpStmtSelect:
 		t = b.preparedText(handle)
 		handle = b.preparedHandle(handle)
 	default:
@@ -384,7 +389,30 @@ func (b *builder) preparedText(stmt ssa.Value) text {
 	if t, ok := b.taggedQueryText(stmt); ok {
 		return t
 	}
+	for v, i := stmt, 0; v != nil && i < 2; v, i = embeddingOf(v), i+1 {
+		if t, ok := b.fieldPreparedText(v); ok {
+			return t
+		}
+		if p, ok := cellParam(v); ok && p.Parent() != nil {
+			// The caller's statement (models.LoadStats(stmt *sqlx.Stmt)):
+			// the function is a wrapper of it (wrapperOf).
+			return text{s: sqltext.Hole, param: paramIndex(p.Parent(), p)}
+		}
+	}
 	return text{s: sqltext.Hole, param: -1}
+}
+
+// embeddingOf returns the struct value whose embedded field v loads
+// (sqlx.Stmt's *sql.Stmt, through which its promoted Exec runs), or nil.
+func embeddingOf(v ssa.Value) ssa.Value {
+	if ld, ok := unwrap(v).(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+			if st := structOfType(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Anonymous() {
+				return fa.X
+			}
+		}
+	}
+	return nil
 }
 
 // preparedHandle returns the handle a prepared statement was prepared on.
@@ -409,12 +437,8 @@ func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 func txStmtCall(stmt ssa.Value) (*ssa.CallCommon, ssa.Value) {
 	v := unwrap(stmt)
 	// (*sqlx.Stmt).Exec is its embedded *sql.Stmt's: the field's load.
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
-			if st := structOfType(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Anonymous() {
-				v = unwrap(fa.X)
-			}
-		}
+	if c := embeddingOf(v); c != nil {
+		v = unwrap(c)
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
@@ -506,7 +530,7 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], false)
 		}
-	case apis.OpSelect:
+	case apis.OpSelect, apis.OpStmtSelect:
 		a.Err = []ssa.Value{v}
 		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], true)

@@ -139,3 +139,27 @@ func (tx *Tx) Stmtx(stmt interface{}) *Stmt {
 	return nil
 }
 func (tx *Tx) StmtxContext(ctx context.Context, stmt interface{}) *Stmt { return tx.Stmtx(stmt) }
+
+func (s *Stmt) SelectContext(ctx context.Context, dest interface{}, args ...interface{}) error {
+	return nil
+}
+
+func (db *DB) PrepareNamed(query string) (*NamedStmt, error) { return nil, nil }
+func (db *DB) PrepareNamedContext(ctx context.Context, query string) (*NamedStmt, error) {
+	return nil, nil
+}
+func (tx *Tx) PrepareNamed(query string) (*NamedStmt, error) { return nil, nil }
+func (tx *Tx) NamedStmt(stmt *NamedStmt) *NamedStmt          { return stmt }
+func (tx *Tx) NamedStmtContext(ctx context.Context, stmt *NamedStmt) *NamedStmt {
+	return stmt
+}
+
+func (n *NamedStmt) Get(dest interface{}, arg interface{}) error    { return nil }
+func (n *NamedStmt) Select(dest interface{}, arg interface{}) error { return nil }
+func (n *NamedStmt) QueryRowx(arg interface{}) *Row                 { return nil }
+func (n *NamedStmt) GetContext(ctx context.Context, dest interface{}, arg interface{}) error {
+	return nil
+}
+func (n *NamedStmt) SelectContext(ctx context.Context, dest interface{}, arg interface{}) error {
+	return nil
+}

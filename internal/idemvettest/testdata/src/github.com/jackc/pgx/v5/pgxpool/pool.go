@@ -34,3 +34,10 @@ func (c *Conn) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row   
 func (c *Conn) Begin(ctx context.Context) (pgx.Tx, error)                            { return nil, nil }
 func (c *Conn) BeginTx(ctx context.Context, txOptions pgx.TxOptions) (pgx.Tx, error) { return nil, nil }
 func (c *Conn) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults         { return nil }
+
+type Config struct {
+	AfterConnect func(context.Context, *pgx.Conn) error
+}
+
+func ParseConfig(connString string) (*Config, error)                    { return &Config{}, nil }
+func NewWithConfig(ctx context.Context, config *Config) (*Pool, error) { return &Pool{}, nil }
