@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact)},
 }
 
 // Result is the database model of one package.
@@ -247,6 +247,8 @@ type builder struct {
 	// pgxNames are the statements the package prepares under a name with
 	// pgx (prepared.go).
 	pgxNames map[string]string
+	// rebindMemo holds rebinds' answers.
+	rebindMemo map[*ssa.Function]*stmtRebindFact
 	// ctorMemo holds ctorOf's answers while ctorFields runs.
 	ctorMemo map[ctorKey]ctorVal
 	// steps counts the values visited for the function being modeled,

@@ -2194,9 +2194,10 @@ func (b *builder) wrapperOf(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) 
 				continue
 			}
 			meth, ok := methodOf(call.Common())
-			if !ok || meth.SQL < 0 && !isStmtOp(meth.Op) || meth.ByName || meth.Op == apis.OpPrepare {
-				// A helper preparing its caller's SQL runs nothing: the
-				// statement runs where its field is used (prepared.go).
+			if !ok || meth.SQL < 0 && !isStmtOp(meth.Op) || meth.ByName || meth.Op == apis.OpPrepare || meth.Op == apis.OpTxStmt {
+				// A helper preparing its caller's SQL, or rebinding its
+				// statement to a transaction, runs nothing: the statement
+				// runs where it is used (prepared.go).
 				continue
 			}
 			args := ssautil.CallArgs(call.Common())

@@ -374,7 +374,7 @@ func namedValue(container ssa.Value, name string) Ref {
 // A statement in a struct field tagged `query:"name"` is the named
 // statement goyesql prepared into it.
 func (b *builder) preparedText(stmt ssa.Value) text {
-	stmt = rebound(stmt)
+	stmt = b.rebound(stmt)
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.SQL >= 0 {
 			args := ssautil.CallArgs(call)
@@ -420,6 +420,9 @@ func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 	if call, _ := txStmtCall(stmt); call != nil {
 		return ssautil.Receiver(call) // tx.Stmt(s): runs on the transaction
 	}
+	if _, tx := b.rebindCall(stmt); tx != nil {
+		return tx // TxStmt(txn, s): on the transaction when there is one
+	}
 	if call := prepareCall(stmt); call != nil {
 		if meth, ok := methodOf(call); ok && meth.Handle >= 0 {
 			if args := ssautil.CallArgs(call); meth.Handle < len(args) {
@@ -457,10 +460,14 @@ func txStmtCall(stmt ssa.Value) (*ssa.CallCommon, ssa.Value) {
 
 // rebound returns the statement a chain of tx.Stmt rebindings started
 // from: its text is the text of the statement prepared (listmonk's
-// tx.Stmt(s.im.opt.UpsertStmt), goyesql's tx.Stmtx(q.InsertSubscriber)).
-func rebound(stmt ssa.Value) ssa.Value {
+// tx.Stmt(s.im.opt.UpsertStmt), goyesql's tx.Stmtx(q.InsertSubscriber),
+// dendrite's sqlutil.TxStmt(txn, s.insertStmt)).
+func (b *builder) rebound(stmt ssa.Value) ssa.Value {
 	for i := 0; i < 4; i++ {
 		_, inner := txStmtCall(stmt)
+		if inner == nil {
+			inner, _ = b.rebindCall(stmt)
+		}
 		if inner == nil {
 			return stmt
 		}

@@ -1,6 +1,7 @@
 package dbcall
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"slices"
@@ -65,14 +66,20 @@ func (b *builder) scanPreparedFields() {
 				if !ok {
 					continue
 				}
-				f := fieldVar(fa.X.Type(), fa.Field)
-				if f == nil || f.Pkg() != b.pass.Pkg || !isStmtType(f.Type()) || bad[f] {
+				f, t, listed := b.listedStmtText(store)
+				if !listed {
+					f = fieldVar(fa.X.Type(), fa.Field)
+					if f == nil || f.Pkg() != b.pass.Pkg || !isStmtType(f.Type()) || bad[f] {
+						continue
+					}
+					if c, ok := unwrap(store.Val).(*ssa.Const); ok && c.IsNil() {
+						continue // s.stmt = nil, on Close
+					}
+					t = b.storedStmtText(store.Val)
+				}
+				if bad[f] {
 					continue
 				}
-				if c, ok := unwrap(store.Val).(*ssa.Const); ok && c.IsNil() {
-					continue // s.stmt = nil, on Close
-				}
-				t := b.storedStmtText(store.Val)
 				if old, seen := texts[f]; !t.known || seen && old.s != t.s {
 					bad[f] = true
 					delete(texts, f)
@@ -84,6 +91,11 @@ func (b *builder) scanPreparedFields() {
 	}
 	b.preparing = false
 	b.preparedFields = texts
+	for _, fn := range b.srcFuncs {
+		if f := b.rebinds(fn); f != nil && fn.Object() != nil {
+			b.pass.ExportObjectFact(fn.Object(), f)
+		}
+	}
 	for f, t := range texts {
 		if f.Exported() {
 			b.pass.ExportObjectFact(f, &preparedFieldFact{Text: t.s})
@@ -254,4 +266,162 @@ func (b *builder) pgxPreparedText(name string) (string, bool) {
 // isStmtOp reports the calls of a prepared statement's own methods.
 func isStmtOp(op apis.Op) bool {
 	return op == apis.OpStmtExec || op == apis.OpStmtQuery || op == apis.OpStmtQueryRow || op == apis.OpStmtSelect
+}
+
+// A helper returning the statement its caller passes, rebound to the
+// caller's transaction when there is one:
+//
+//	func TxStmt(txn *sql.Tx, statement *sql.Stmt) *sql.Stmt {
+//		if txn != nil {
+//			statement = txn.Stmt(statement)
+//		}
+//		return statement
+//	}
+//
+// stmtRebindFact gives the indexes, in the function's Params (receiver
+// first), of the statement and of the transaction (-1: none).
+type stmtRebindFact struct{ Stmt, Tx int }
+
+func (*stmtRebindFact) AFact() {}
+func (f *stmtRebindFact) String() string {
+	return fmt.Sprintf("rebinds p%d to p%d", f.Stmt, f.Tx)
+}
+
+// rebindCall returns, for a call of such a helper, the statement argument
+// and the transaction argument (nil when there is none).
+func (b *builder) rebindCall(v ssa.Value) (stmt, tx ssa.Value) {
+	call, ok := unwrap(v).(*ssa.Call)
+	if !ok {
+		return nil, nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil {
+		return nil, nil
+	}
+	var f *stmtRebindFact
+	if callee.Pkg == b.ssaPkg {
+		f = b.rebinds(callee)
+	} else {
+		var fact stmtRebindFact
+		if b.pass.ImportObjectFact(callee.Object(), &fact) {
+			f = &fact
+		}
+	}
+	args := ssautil.FullArgs(&call.Call)
+	if f == nil || f.Stmt >= len(args) || f.Tx >= len(args) {
+		return nil, nil
+	}
+	if f.Tx >= 0 {
+		tx = args[f.Tx]
+	}
+	return args[f.Stmt], tx
+}
+
+// rebinds computes fn's stmtRebindFact, or nil: every result fn returns is
+// one statement parameter, or a transaction parameter's rebinding of it.
+func (b *builder) rebinds(fn *ssa.Function) *stmtRebindFact {
+	if f, ok := b.rebindMemo[fn]; ok {
+		return f
+	}
+	if b.rebindMemo == nil {
+		b.rebindMemo = map[*ssa.Function]*stmtRebindFact{}
+	}
+	b.rebindMemo[fn] = nil
+	res := fn.Signature.Results()
+	if fn.Blocks == nil || res.Len() != 1 || !isStmtType(res.At(0).Type()) {
+		return nil
+	}
+	f := &stmtRebindFact{Stmt: -1, Tx: -1}
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		v = unwrap(v)
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Parameter:
+			i := paramIndex(fn, x)
+			if i < 0 || f.Stmt >= 0 && f.Stmt != i {
+				return false
+			}
+			f.Stmt = i
+			return true
+		}
+		call, inner := txStmtCall(v)
+		if call == nil {
+			return false
+		}
+		p, ok := unwrap(ssautil.Receiver(call)).(*ssa.Parameter)
+		if !ok {
+			return false
+		}
+		i := paramIndex(fn, p)
+		if i < 0 || f.Tx >= 0 && f.Tx != i {
+			return false
+		}
+		f.Tx = i
+		return walk(inner)
+	}
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 || !walk(ret.Results[0]) {
+			return nil
+		}
+	}
+	if f.Stmt < 0 {
+		return nil
+	}
+	b.rebindMemo[fn] = f
+	return f
+}
+
+// listedStmtText returns, for a store of a pointer to a statement field
+// into a struct pairing it with the statement's SQL (dendrite's
+// sqlutil.StatementList{{&s.insertStmt, insertSQL}}, whose Prepare stores
+// db.Prepare(SQL) through the pointer), the field and that SQL.
+func (b *builder) listedStmtText(store *ssa.Store) (*types.Var, text, bool) {
+	ptr, ok := unwrap(store.Val).(*ssa.FieldAddr)
+	if !ok {
+		return nil, text{}, false
+	}
+	f := fieldVar(ptr.X.Type(), ptr.Field)
+	if f == nil || f.Pkg() != b.pass.Pkg || !isStmtType(f.Type()) {
+		return nil, text{}, false
+	}
+	slot, ok := store.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return nil, text{}, false
+	}
+	st := structOfType(slot.X.Type())
+	if st == nil || st.NumFields() != 2 {
+		return nil, text{}, false
+	}
+	sqlField := 1 - slot.Field
+	if !isString(st.Field(sqlField).Type()) {
+		return nil, text{}, false
+	}
+	for _, ref := range *slot.X.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != sqlField {
+			continue
+		}
+		for _, r := range *other.Referrers() {
+			if s, ok := r.(*ssa.Store); ok && s.Addr == other {
+				return f, b.resolveText(s.Val), true
+			}
+		}
+	}
+	return f, text{s: sqltext.Hole, param: -1}, true
 }
