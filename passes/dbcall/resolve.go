@@ -128,10 +128,18 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			if t, ok := b.taggedQueryText(x); ok {
 				return t
 			}
+			// A table name the constructor sets (&Repo{tableName:
+			// "webhooks"}): fmt.Sprintf("UPDATE %s ...", r.tableName).
+			if s, ok := b.fieldConstant(x); ok {
+				return text{s: s, known: true, param: -1}
+			}
 		}
 	case *ssa.Field:
 		if t, ok := b.taggedQueryText(x); ok {
 			return t
+		}
+		if s, ok := b.fieldConstant(x); ok {
+			return text{s: s, known: true, param: -1}
 		}
 	case *ssa.Extract:
 		// sqlx.In(query, args...) returns (query, args, err).
