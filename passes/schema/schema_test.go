@@ -101,6 +101,18 @@ func TestSources(t *testing.T) {
 			want: "oauth_clients(pk id; unique client_id)",
 		},
 		{
+			// A table created in Go, migrated by Go functions whose down
+			// half restores the old key.
+			name: "go migrations, down functions skipped",
+			files: map[string]string{
+				"storage/cross_sigs_table.go": "package storage\n\nconst sigsSchema = `CREATE TABLE IF NOT EXISTS sigs (origin text NOT NULL, key_id text NOT NULL, target text NOT NULL, PRIMARY KEY (origin, key_id, target));`\n",
+				"storage/deltas/2024_sigs_key.go": "package deltas\n\nimport (\n\t\"context\"\n\t\"database/sql\"\n)\n\n" +
+					"func UpSigsKey(ctx context.Context, tx *sql.Tx) error {\n\t_, err := tx.ExecContext(ctx, `ALTER TABLE sigs DROP CONSTRAINT sigs_pkey; ALTER TABLE sigs ADD PRIMARY KEY (origin, key_id, target);`)\n\treturn err\n}\n\n" +
+					"func DownSigsKey(ctx context.Context, tx *sql.Tx) error {\n\t_, err := tx.ExecContext(ctx, `ALTER TABLE sigs DROP CONSTRAINT sigs_pkey; ALTER TABLE sigs ADD PRIMARY KEY (origin, target);`)\n\treturn err\n}\n",
+			},
+			want: "sigs(pk origin,key_id,target)",
+		},
+		{
 			name: "dbmate",
 			files: map[string]string{
 				"db/migrations/20240101000000_create.sql": "-- migrate:up\nCREATE TABLE coupons (code text PRIMARY KEY);\n\n-- migrate:down\nDROP TABLE coupons;\n",

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"sync"
 	"unicode/utf8"
 
@@ -567,6 +568,12 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
+			if fd, ok := n.(*ast.FuncDecl); ok && migratesDown(fd.Name.Name) {
+				// A Go migration's down half (dendrite's deltas: UpX and
+				// DownX in one file, goose's Go migrations): not the
+				// schema the application runs on.
+				return false
+			}
 			if bin, ok := n.(*ast.BinaryExpr); ok && bin.Op == token.ADD {
 				// "CREATE TABLE t (" + "a INT, " + "PRIMARY KEY (a))": a
 				// statement split over concatenated literals is read whole.
@@ -590,6 +597,19 @@ func (c *Catalog) readGo(root string, seen map[string]bool) {
 			return true
 		})
 	}
+}
+
+// migratesDown reports the name of a function that migrates a schema down:
+// Down, DownRenameTables, downAddIndex, down_users, migrateDown (not
+// Download).
+func migratesDown(name string) bool {
+	if strings.HasSuffix(name, "Down") {
+		return true
+	}
+	if len(name) < 4 || !strings.EqualFold(name[:4], "down") {
+		return false
+	}
+	return len(name) == 4 || name[4] == '_' || unicode.IsUpper(rune(name[4]))
 }
 
 // concatLiterals returns the value of a + chain made only of string
