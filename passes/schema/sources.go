@@ -15,8 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/idemvet/idemvet/passes/sqltext"

@@ -39,5 +39,5 @@ type Config struct {
 	AfterConnect func(context.Context, *pgx.Conn) error
 }
 
-func ParseConfig(connString string) (*Config, error)                    { return &Config{}, nil }
+func ParseConfig(connString string) (*Config, error)                   { return &Config{}, nil }
 func NewWithConfig(ctx context.Context, config *Config) (*Pool, error) { return &Pool{}, nil }
