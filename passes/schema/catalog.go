@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -276,6 +277,22 @@ func (t *Table) allUniques() []Unique {
 		out = append(out, Unique{Name: name, Columns: t.PrimaryKey})
 	}
 	return out
+}
+
+// Identifies reports whether col is a column of the table's primary key
+// or of one of its unique keys: a version column in a key names which row
+// (a backup's version in UNIQUE (user_id, version), an event's sequence
+// number) and counts no changes of it.
+func (t *Table) Identifies(col string) bool {
+	if t == nil {
+		return false
+	}
+	for _, u := range t.allUniques() {
+		if len(u.Where) == 0 && !u.Expr && slices.ContainsFunc(u.Columns, func(c string) bool { return strings.EqualFold(c, col) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // Keys returns the table's unique constraints and unique indexes, the
