@@ -2,8 +2,8 @@ package schema
 
 import (
 	"fmt"
-	"sort"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
