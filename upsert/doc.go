@@ -22,10 +22,10 @@
 //     created_by, inserted_at, first_seen_at ...) with the insert's own
 //     value (now(), a constant, the column's default, the time gorm fills
 //     in, time.Now() bound from Go), or, with a schema, the primary key
-//     when the conflict is on another key (not a key drawn from a
-//     sequence, SET id = nextval('stream'), of a table no foreign key
-//     references: a row renumbered on every write, its position in a
-//     stream).
+//     when the conflict is on another key (not a key given a value of its
+//     own, SET id = nextval('stream') or SET id = $5, in a table no
+//     foreign key references: a row renumbered on every write, its
+//     position in a stream; EXCLUDED.id copied back is reported).
 //   - "updateall": gorm's clause.OnConflict{UpdateAll: true}, and bun's
 //     On("CONFLICT ... DO UPDATE") without a Set, are SET *: a retry
 //     overwrites every column others changed since the first attempt.

@@ -108,3 +108,22 @@ func (s *Store) SetPresence(ctx context.Context, userID, state string) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO presence (user_id, state) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET id = nextval('presence_stream'), state = EXCLUDED.state`, userID, state)
 	return err
 }
+
+// ok: the next position, allocated by the caller, bound for the update.
+func (s *Store) SetPresenceAt(ctx context.Context, pos int64, userID, state string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO presence (id, user_id, state) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET id = $4, state = EXCLUDED.state`, pos, userID, state, pos)
+	return err
+}
+
+// The insert's proposed key copied back over an unreferenced row's: the
+// id a client was given for the row changes on every retry.
+func (s *Store) SetPresenceCopy(ctx context.Context, pos int64, userID, state string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO presence (id, user_id, state) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET id = EXCLUDED.id, state = EXCLUDED.state`, pos, userID, state) // want `upsert overwrites the primary key presence\.id`
+	return err
+}
+
+// A key bound for the update still orphans the devices of a user.
+func (s *Store) MoveUser(ctx context.Context, id, tenant int64, email, name string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO users (tenant_id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET id = $4`, tenant, email, name, id) // want `upsert overwrites the primary key users\.id`
+	return err
+}
