@@ -509,6 +509,9 @@ func (u *upsert) checkTarget() (analysis.Diagnostic, bool) {
 	switch {
 	case up.Constraint != "":
 		key, exclusion, ok := t.Constraint(up.Constraint)
+		if !ok && u.cat.OnceNamed(u.a.Table, up.Constraint) {
+			return analysis.Diagnostic{}, false
+		}
 		if !ok {
 			hint := "name one of its constraints, or give the key columns: ON CONFLICT (" + strings.Join(keyColumns(t), ", ") + ")"
 			for _, k := range t.Keys() {

@@ -127,3 +127,16 @@ func (s *Store) MoveUser(ctx context.Context, id, tenant int64, email, name stri
 	_, err := s.pool.Exec(ctx, `INSERT INTO users (tenant_id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET id = $4`, tenant, email, name, id) // want `upsert overwrites the primary key users\.id`
 	return err
 }
+
+// ok: the schema named this constraint, though the definition read last
+// (another dialect's) leaves it unnamed.
+func (s *Store) NoteKeyChange(ctx context.Context, userID string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO key_changes (user_id) VALUES ($1) ON CONFLICT ON CONSTRAINT key_changes_per_user DO UPDATE SET change_id = nextval('key_changes_change_id_seq')`, userID)
+	return err
+}
+
+// A name the schema never gave a constraint of the table.
+func (s *Store) NoteKeyChangeTypo(ctx context.Context, userID string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO key_changes (user_id) VALUES ($1) ON CONFLICT ON CONSTRAINT key_changes_user_key DO NOTHING`, userID) // want `ON CONFLICT ON CONSTRAINT key_changes_user_key names no constraint of key_changes`
+	return err
+}
