@@ -54,6 +54,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if !ok {
 			continue // an ownership or existence check of a column the write leaves alone
 		}
+		if !changedByAny(db, a.Table, g.Column) {
+			continue // an owner checked, then written back as read: no code path changes the column, so the check cannot go stale
+		}
 		if rechecks(a, g.Column) {
 			continue // the WHERE re-states it (noversion checks that 0 rows is noticed)
 		}
@@ -75,6 +78,20 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		ds = append(ds, staleGuardDiagnostic(pass, db, a, g))
 	}
 	return ds
+}
+
+// changedByAny reports a column some code path in view changes: an update
+// setting it to a value of its own (this write included), not one writing
+// it back as a read of the row found it (dbcall.Writers). A check of a
+// column nothing changes, the ticket's owner before a message is appended
+// to it and the whole row written back, holds for as long as the row does.
+func changedByAny(db *dbcall.Result, table, col string) bool {
+	for _, w := range db.Writers(table) {
+		if contains(w.Columns, col) {
+			return true
+		}
+	}
+	return false
 }
 
 // rechecks reports a WHERE condition on col.

@@ -83,6 +83,7 @@ func (r *Result) buildWriters() map[string][]Writer {
 		seen[k] = true
 		out[w.Table] = append(out[w.Table], w)
 	}
+	called := r.calledWrites()
 	for _, fi := range r.Funcs {
 		for _, a := range fi.Accesses {
 			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) || zeroKey(a) {
@@ -100,6 +101,10 @@ func (r *Result) buildWriters() map[string][]Writer {
 				origin = analysisutilPosition(r.b.pass.Fset, a.Pos)
 			}
 			cols := dropKept(changedColumns(a), keptColumns(r.b, fi, a))
+			cols = dropKept(cols, writtenBack(r.Stale(a)))
+			if a.Via == nil && called[label+"\x00"+origin] {
+				cols = dropKept(cols, paramFields(fi.Fn, a))
+			}
 			add(Writer{Table: a.Table, Columns: cols, Func: label, Origin: origin, Access: a, WriteBack: len(cols) < len(a.Set)})
 		}
 	}
@@ -186,6 +191,61 @@ func changedColumns(a *Access) []string {
 	}
 	sort.Strings(cols)
 	return cols
+}
+
+// writtenBack returns the columns an update writes back as a read of the
+// same row in its function found them (Stale): the write can revert a
+// concurrent change of them, but changes none itself, so it is no other
+// code path's change for a write-back to revert. A session's id list
+// updated through UpdateSession(id, s), whose only other column is the
+// created_time read with it, changes session_id alone.
+func writtenBack(stale []StaleColumn) map[string]bool {
+	if len(stale) == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, s := range stale {
+		out[s.Column] = true
+	}
+	return out
+}
+
+// calledWrites returns the writes of this package's functions that other
+// functions of the package reach through calls (an Access.Via), keyed by
+// the last callee and the write's origin.
+func (r *Result) calledWrites() map[string]bool {
+	out := map[string]bool{}
+	for _, fi := range r.Funcs {
+		for _, a := range fi.Accesses {
+			if a.Via != nil && len(a.Via.Callees) > 0 && a.Kind == KindUpdate && !r.inTest(a.Pos) {
+				out[a.Via.Callees[len(a.Via.Callees)-1]+"\x00"+a.Via.Origin] = true
+			}
+		}
+	}
+	return out
+}
+
+// paramFields returns the columns an update binds to fields of a parameter
+// of its function fn (updateSession(id, s) writing s.CreatedTime): the
+// values are whatever each caller passes. When the package calls fn, each
+// call is a writer of its own, with the values that call passes (a row it
+// just read, written back as read), and the function's own entry stands
+// for nothing more.
+func paramFields(fn *ssa.Function, a *Access) map[string]bool {
+	var out map[string]bool
+	for _, s := range a.Set {
+		if s.Class != sqltext.AssignParam || s.Value.Path == "" || s.Column == "" {
+			continue
+		}
+		if paramRefOf(fn, s.Value).Param < 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[s.Column] = true
+	}
+	return out
 }
 
 // passThrough returns the columns of a whole-row write bound to fields of
