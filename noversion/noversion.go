@@ -272,7 +272,9 @@ func checkVersion(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, c
 	} else {
 		v, ok = tables[a.Table]
 	}
-	if !ok {
+	if !ok || cat.Table(a.Table).Identifies(v.column) {
+		// No version, or one that names the row (UNIQUE (user_id,
+		// version)): no optimistic lock.
 		return analysis.Diagnostic{}, false
 	}
 	p, inView := tables[a.Table]

@@ -373,7 +373,8 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 			}
 			return d, true
 		}
-		if u.schemaTable() != nil && len(up.Target) > 0 && contains(u.schemaTable().PrimaryKey, s.Column) && !sameSet(up.Target, u.schemaTable().PrimaryKey) {
+		if u.schemaTable() != nil && len(up.Target) > 0 && contains(u.schemaTable().PrimaryKey, s.Column) && !sameSet(up.Target, u.schemaTable().PrimaryKey) &&
+			!(assignedKey(s) && len(u.cat.ReferencedBy(u.a.Table)) == 0) {
 			d, _ := u.diag(catCreation, "upsert overwrites the primary key %s.%s when the row exists (it conflicts on %s): rows referencing the old key are orphaned, or the update fails; leave %s out of %s",
 				u.a.Table, s.Column, strings.Join(up.Target, ", "), s.Column, u.updateList())
 			if fix, ok := u.removeAssignment(s.Column); ok {
@@ -383,6 +384,16 @@ func (u *upsert) checkCreation() (analysis.Diagnostic, bool) {
 		}
 	}
 	return analysis.Diagnostic{}, false
+}
+
+// assignedKey reports whether DO UPDATE gives the key a value of its own:
+// the next value of a sequence (nextval('stream_id')) or one the
+// application binds for the update (SET id = $5), not the insert's
+// proposal copied back (EXCLUDED.id). That is a key renumbered on every
+// write on purpose, the row's position in a stream its readers page
+// through; it orphans nothing when no foreign key references the table.
+func assignedKey(s dbcall.UpsertSet) bool {
+	return s.Class == sqltext.UpsertParam || strings.HasPrefix(strings.ToLower(strings.TrimSpace(s.Value)), "nextval(")
 }
 
 // insertTime reports whether a creation column's DO UPDATE value is the
@@ -498,6 +509,9 @@ func (u *upsert) checkTarget() (analysis.Diagnostic, bool) {
 	switch {
 	case up.Constraint != "":
 		key, exclusion, ok := t.Constraint(up.Constraint)
+		if !ok && u.cat.OnceNamed(u.a.Table, up.Constraint) {
+			return analysis.Diagnostic{}, false
+		}
 		if !ok {
 			hint := "name one of its constraints, or give the key columns: ON CONFLICT (" + strings.Join(keyColumns(t), ", ") + ")"
 			for _, k := range t.Keys() {

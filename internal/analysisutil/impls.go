@@ -3,6 +3,7 @@ package analysisutil
 import (
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // Impls finds the package-level named types of a package that implement
@@ -13,9 +14,11 @@ import (
 // time (sorting each scope's names, types.Implements against a sqlc
 // Querier of hundreds of methods) was more than half of idemvet's CPU on
 // hatchet. The answer depends only on the interface and the package, so
-// the methods of one interface share it. The zero value is ready to use;
-// an Impls is not safe for concurrent use.
+// the methods of one interface share it, and so do the passes of one
+// package (ssabuild's result holds the package's Impls). The zero value is
+// ready to use; an Impls is safe for concurrent use.
 type Impls struct {
+	mu       sync.Mutex
 	concrete map[*types.Package][]*types.TypeName
 	of       map[implsKey][]Impl
 	ctxt     *types.Context // shares the instances OfArgs makes
@@ -57,11 +60,13 @@ func (c *Impls) OfArgs(iface *types.Interface, targs []types.Type, p *types.Pack
 		}
 		k.targs = strings.Join(names, ",")
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if out, ok := c.of[k]; ok {
 		return out
 	}
 	var out []Impl
-	for _, tn := range c.Concrete(p) {
+	for _, tn := range c.concreteOf(p) {
 		t := tn.Type()
 		if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > 0 && n.TypeParams().Len() == len(targs) {
 			if c.ctxt == nil {
@@ -90,6 +95,12 @@ func (c *Impls) OfArgs(iface *types.Interface, targs []types.Type, p *types.Pack
 // Concrete returns the package-level named types of p that are neither
 // aliases nor interfaces, in the order of their names.
 func (c *Impls) Concrete(p *types.Package) []*types.TypeName {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.concreteOf(p)
+}
+
+func (c *Impls) concreteOf(p *types.Package) []*types.TypeName {
 	if out, ok := c.concrete[p]; ok {
 		return out
 	}
@@ -156,10 +167,13 @@ func (c *Impls) Instance(recv types.Type, targs []types.Type) types.Type {
 	if !ok || n.TypeParams().Len() == 0 || n.TypeParams().Len() != len(targs) {
 		return recv
 	}
+	c.mu.Lock()
 	if c.ctxt == nil {
 		c.ctxt = types.NewContext()
 	}
-	inst, err := types.Instantiate(c.ctxt, n.Origin(), targs, true)
+	ctxt := c.ctxt
+	c.mu.Unlock()
+	inst, err := types.Instantiate(ctxt, n.Origin(), targs, true)
 	if err != nil {
 		return recv
 	}

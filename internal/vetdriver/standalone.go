@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/passes/config"
@@ -57,11 +58,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 	exit := 0
 	exitAtLeast := func(code int) { exit = max(exit, code) }
 
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes,
-		Tests: tests,
-	}
+	cfg := &packages.Config{Mode: loadMode, Tests: tests}
 	initial, err := packages.Load(cfg, patterns...)
 	if err == nil && len(initial) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
@@ -74,30 +71,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		exitAtLeast(1)
 	}
 
-	nodes := map[*packages.Package]*node{}
-	var mk func(p *packages.Package) *node
-	mk = func(p *packages.Package) *node {
-		if n, ok := nodes[p]; ok {
-			return n
-		}
-		n := &node{pkg: p}
-		nodes[p] = n
-		paths := make([]string, 0, len(p.Imports))
-		for path := range p.Imports {
-			paths = append(paths, path)
-		}
-		sort.Strings(paths)
-		for _, path := range paths {
-			n.deps = append(n.deps, mk(p.Imports[path]))
-		}
-		return n
-	}
-	var roots []*node
-	for _, p := range initial {
-		n := mk(p)
-		n.root = true
-		roots = append(roots, n)
-	}
+	roots, nodes := graph(initial)
 	wire(roots)
 
 	var producers []*analysis.Analyzer
@@ -170,6 +144,40 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 	}
 	exitAtLeast(out.printRoots(d.fset, results))
 	return exit
+}
+
+// loadMode is what the driver asks of go list: metadata, no types.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+	packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
+
+// graph returns the nodes of the packages loaded, the initial ones first
+// as roots, and every node by its package.
+func graph(initial []*packages.Package) ([]*node, map[*packages.Package]*node) {
+	nodes := map[*packages.Package]*node{}
+	var mk func(p *packages.Package) *node
+	mk = func(p *packages.Package) *node {
+		if n, ok := nodes[p]; ok {
+			return n
+		}
+		n := &node{pkg: p}
+		nodes[p] = n
+		paths := make([]string, 0, len(p.Imports))
+		for path := range p.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			n.deps = append(n.deps, mk(p.Imports[path]))
+		}
+		return n
+	}
+	var roots []*node
+	for _, p := range initial {
+		n := mk(p)
+		n.root = true
+		roots = append(roots, n)
+	}
+	return roots, nodes
 }
 
 // needsGo matches the go command's refusal to run a module for a newer Go
@@ -316,6 +324,47 @@ func (d *driver) check(n *node) {
 		n.results = d.analyze(n, run, files, info, facts)
 	}
 	n.facts = facts.m
+	if bodies {
+		n.types, n.facts = d.declsOnly(tc, files, pkg, facts.m)
+	}
+}
+
+// declsOnly type-checks the files again without function bodies and moves
+// the package's own facts onto the new objects, for the importers: they
+// need only the package-level objects, and the first check's function
+// scopes and local variables, reachable from its package scope, would
+// otherwise stay in memory for the rest of the run (a fifth of the live
+// heap on a large service). A fact about an object no object path names
+// (a field of a type declared in a function) is dropped, as a go vet run
+// drops it when it writes the package's facts. The errors of the second
+// check are those the first one reported.
+func (d *driver) declsOnly(tc *types.Config, files []*ast.File, old *types.Package, facts map[factKey]analysis.Fact) (*types.Package, map[factKey]analysis.Fact) {
+	cfg := *tc
+	cfg.IgnoreFuncBodies = true
+	cfg.Error = func(error) {}
+	pkg := types.NewPackage(old.Path(), old.Name())
+	types.NewChecker(&cfg, d.fset, pkg, nil).Files(files)
+	var enc objectpath.Encoder
+	out := make(map[factKey]analysis.Fact, len(facts))
+	for k, f := range facts {
+		switch {
+		case k.pkg != old:
+			out[k] = f
+		case k.obj == nil:
+			out[factKey{pkg, nil, k.t}] = f
+		default:
+			path, err := enc.For(k.obj)
+			if err != nil {
+				continue
+			}
+			obj, err := objectpath.Object(pkg, path)
+			if err != nil {
+				continue
+			}
+			out[factKey{pkg, obj, k.t}] = f
+		}
+	}
+	return pkg, out
 }
 
 // nodeOf returns the node of ip, an import of n.

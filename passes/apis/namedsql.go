@@ -43,6 +43,18 @@ func init() {
 	add("(*"+sqlxPkg+".Stmt).MustExecContext", m(LibSqlx, OpStmtExec, -1, 1))
 }
 
+// DotsqlRaw reports DotSql's Raw, which returns the text of the named
+// statement for the application to run itself
+// (pool.Query(ctx, query) after query, err := dot.Raw("get-users")).
+func DotsqlRaw(fullName string) bool {
+	for _, pkg := range []string{DotsqlPkg, DotsqlOldPkg} {
+		if fullName == "("+pkg+".DotSql).Raw" || fullName == "(*"+pkg+".DotSql).Raw" {
+			return true
+		}
+	}
+	return false
+}
+
 // addDotsql adds the methods of DotSql, whose full names start with d.
 func addDotsql(d string) {
 	for _, name := range []string{"Exec", "ExecContext"} {

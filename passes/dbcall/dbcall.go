@@ -261,18 +261,19 @@ type builder struct {
 	over         map[*ssa.Function]bool // the functions in gaveUp
 	// impls memoizes implementations; implsCache the implementing types.
 	impls      map[implKey][]implTarget
-	implsCache analysisutil.Impls
+	implsCache *analysisutil.Impls
 }
 
 func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
 	b := &builder{
-		pass:    pass,
-		ssaPkg:  pkg,
-		infos:   map[*ssa.Function]*FuncInfo{},
-		active:  map[*ssa.Function]bool{},
-		sums:    map[*ssa.Function]*summaryFact{},
-		methods: map[string][]*types.Func{},
-		tables:  map[*types.TypeName]string{},
+		implsCache: SharedImpls(pass),
+		pass:       pass,
+		ssaPkg:     pkg,
+		infos:      map[*ssa.Function]*FuncInfo{},
+		active:     map[*ssa.Function]bool{},
+		sums:       map[*ssa.Function]*summaryFact{},
+		methods:    map[string][]*types.Func{},
+		tables:     map[*types.TypeName]string{},
 	}
 	for _, f := range pass.AllObjectFacts() {
 		switch fact := f.Fact.(type) {
@@ -507,4 +508,13 @@ func entExecQuery(f *types.Func) (apis.Method, bool) {
 	}
 	m, ok := apis.Methods["(*database/sql.DB)."+name]
 	return m, ok
+}
+
+// SharedImpls returns the package's cache of interface implementations
+// (ssabuild's), or a cache of the pass's own when ssabuild did not run.
+func SharedImpls(pass *analysis.Pass) *analysisutil.Impls {
+	if l, ok := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy); ok {
+		return l.Impls()
+	}
+	return new(analysisutil.Impls)
 }

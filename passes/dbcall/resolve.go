@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
 
@@ -150,6 +151,11 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			// sql, args, err := builder.ToSql(): the assembled statement.
 			if st := b.builtOfToSQL(x); st != nil {
 				return text{s: st.text, known: true, param: -1}
+			}
+		}
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && apis.DotsqlRaw(analysisutil.FuncName(&call.Call)) {
+			if args := ssautil.CallArgs(&call.Call); len(args) == 1 {
+				return b.byNameText(args[0])
 			}
 		}
 		if call, ok := x.Tuple.(*ssa.Call); ok {

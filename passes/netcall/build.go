@@ -95,7 +95,7 @@ type builder struct {
 	active   map[*ssa.Function]bool
 	ifaces   map[*types.Func]*summary
 	// implsCache finds the implementations of interfaces (invokeSummary).
-	implsCache analysisutil.Impls
+	implsCache *analysisutil.Impls
 	freshes    map[*ssa.Function]string
 	// reqPhis are the requests of the phis requestOf met in the current
 	// query; urlVisits counts the values urlOf visited for the current
@@ -105,7 +105,7 @@ type builder struct {
 }
 
 func newBuilder(pass *analysis.Pass, rt *retry.Result, fns []*ssa.Function, imported importedFacts) *builder {
-	b := &builder{pass: pass, rt: rt, fns: fns, own: map[*ssa.Function]bool{}, imported: imported,
+	b := &builder{pass: pass, rt: rt, fns: fns, own: map[*ssa.Function]bool{}, imported: imported, implsCache: dbcall.SharedImpls(pass),
 		sums: map[*ssa.Function]*summary{}, active: map[*ssa.Function]bool{}, ifaces: map[*types.Func]*summary{},
 		freshes: map[*ssa.Function]string{}}
 	for _, fn := range fns {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -28,6 +29,36 @@ type Catalog struct {
 	// source names the schema source a part of a discovered catalog was
 	// read from (merge).
 	source string
+	// named holds, by table, the constraint names the schema ever gave
+	// one of its constraints (lower case), dropped or not.
+	named map[string]map[string]bool
+}
+
+// noteName records a constraint name given on table.
+func (c *Catalog) noteName(table, name string) {
+	if name == "" {
+		return
+	}
+	k := key(table)
+	if c.named == nil {
+		c.named = map[string]map[string]bool{}
+	}
+	if c.named[k] == nil {
+		c.named[k] = map[string]bool{}
+	}
+	c.named[k][strings.ToLower(name)] = true
+}
+
+// OnceNamed reports whether the schema gave a constraint of the table
+// this name at some point, though the table read at the end has no such
+// constraint: a migration dropped and re-added it in a way the reader did
+// not follow, or another dialect's definition of the table (dendrite
+// keeps PostgreSQL and SQLite tables of the same names in one module)
+// replaced it. The name is no typo, and a claim that the database
+// rejects it would rest on the reader's order of files.
+func (c *Catalog) OnceNamed(table, name string) bool {
+	c = c.get()
+	return c != nil && c.named[key(table)][strings.ToLower(name)]
 }
 
 type lazy struct {
@@ -278,6 +309,22 @@ func (t *Table) allUniques() []Unique {
 	return out
 }
 
+// Identifies reports whether col is a column of the table's primary key
+// or of one of its unique keys: a version column in a key names which row
+// (a backup's version in UNIQUE (user_id, version), an event's sequence
+// number) and counts no changes of it.
+func (t *Table) Identifies(col string) bool {
+	if t == nil {
+		return false
+	}
+	for _, u := range t.allUniques() {
+		if len(u.Where) == 0 && !u.Expr && slices.ContainsFunc(u.Columns, func(c string) bool { return strings.EqualFold(c, col) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // Keys returns the table's unique constraints and unique indexes, the
 // primary key last.
 func (t *Table) Keys() []Unique {
@@ -437,6 +484,11 @@ func (c *Catalog) merge(parts []*Catalog) {
 	for _, p := range parts {
 		c.Files = append(c.Files, p.Files...)
 		c.Warnings = append(c.Warnings, p.Warnings...)
+		for k, names := range p.named {
+			for name := range names {
+				c.noteName(k, name)
+			}
+		}
 		for k, t := range p.tables {
 			if c.tables == nil {
 				c.tables = map[string]*Table{}
@@ -508,6 +560,7 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 		}
 		for _, con := range d.Constraints {
 			t.addConstraint(con, at)
+			c.noteName(d.Table.Name, con.Name)
 		}
 		c.tables[k] = t
 	case sqltext.DDLAlterTable:
@@ -521,6 +574,12 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 				continue
 			}
 			t.alter(a, at)
+			switch a.Kind {
+			case sqltext.AlterAddConstraint:
+				c.noteName(t.Name, a.Constraint.Name)
+			case sqltext.AlterRenameConstraint:
+				c.noteName(t.Name, a.NewName)
+			}
 		}
 	case sqltext.DDLRenameTable:
 		renames := d.Renames

@@ -36,6 +36,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssabuild"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
 	"github.com/idemvet/idemvet/passes/sqltext"
@@ -47,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find transaction regions, their isolation and their row locks (reports no diagnostics)",
 	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/txscope",
 	Run:        analysisutil.Guard("txscope", run),
-	Requires:   []*analysis.Analyzer{dbcall.Analyzer},
+	Requires:   []*analysis.Analyzer{dbcall.Analyzer, ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(helperFact), new(beginFact)},
 }
@@ -163,7 +164,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if db.Err != nil {
 		return r, nil
 	}
-	f := &finder{pass: pass, db: db, r: r, helpers: map[*ssa.Function]*helperFact{}}
+	f := &finder{pass: pass, db: db, r: r, helpers: map[*ssa.Function]*helperFact{}, implsCache: dbcall.SharedImpls(pass)}
 	fns := db.SrcFuncs
 	for _, fn := range fns {
 		f.helperOf(fn)
@@ -422,7 +423,7 @@ type finder struct {
 	ifaceHelpers map[*types.Func]*helperFact
 	// impls memoizes implsOf; implsCache the implementing types.
 	impls      map[implKey][]impl
-	implsCache analysisutil.Impls
+	implsCache *analysisutil.Impls
 	// srcFuncs indexes db.SrcFuncs by object, for ssaFunc.
 	srcFuncs map[types.Object]*ssa.Function
 	// fieldIx memoizes indexFields.

@@ -19,3 +19,16 @@ CREATE TABLE exporters (
     config  JSONB,
     version INTEGER NOT NULL DEFAULT 0
 );
+
+CREATE TABLE key_backups (
+    user_id   TEXT NOT NULL,
+    version   BIGINT NOT NULL,
+    auth_data TEXT NOT NULL
+);
+CREATE UNIQUE INDEX key_backups_idx ON key_backups (user_id, version);
+
+CREATE TABLE drafts (
+    id      BIGINT PRIMARY KEY,
+    body    TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0
+);

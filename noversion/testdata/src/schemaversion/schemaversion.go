@@ -47,3 +47,17 @@ func Archive(ctx context.Context, db *sql.DB, id int64, userID string) error {
 	_, err := db.ExecContext(ctx, "UPDATE documents SET status = 'archived', updated_by = $2, updated_at = now() WHERE id = $1 AND status = 'published'", id, userID) // ok: a soft delete, the row's end
 	return err
 }
+
+// The version of a key backup names which backup of the user's: the
+// update picks the row by it and keeps it.
+func SetAuthData(ctx context.Context, db *sql.DB, userID string, version int64, auth string) error {
+	_, err := db.ExecContext(ctx, "UPDATE key_backups SET auth_data = $1 WHERE user_id = $2 AND version = $3", auth, userID, version) // ok: version is part of the key
+	return err
+}
+
+// A draft's version counts its edits: checking it without bumping it lets
+// the next writer with the same version in.
+func SaveDraft(ctx context.Context, db *sql.DB, id, version int64, body string) error {
+	_, err := db.ExecContext(ctx, "UPDATE drafts SET body = $1 WHERE id = $2 AND version = $3", body, id, version) // want `update of drafts checks version but does not bump it`
+	return err
+}

@@ -88,3 +88,55 @@ func (s *Store) Audit(ctx context.Context, msg string) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO audit_log (msg) VALUES ($1) ON CONFLICT (msg_hash) DO NOTHING`, msg)
 	return err
 }
+
+// The user's key is replaced by the one proposed, and devices reference
+// users by it.
+func (s *Store) Import(ctx context.Context, id, tenant int64, email, name string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO users (id, tenant_id, email, name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO UPDATE SET id = EXCLUDED.id, name = EXCLUDED.name`, id, tenant, email, name) // want `upsert overwrites the primary key users\.id when the row exists \(it conflicts on email\): rows referencing the old key are orphaned`
+	return err
+}
+
+// A fresh sequence value for a referenced key orphans its devices too.
+func (s *Store) Renumber(ctx context.Context, tenant int64, email, name string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO users (tenant_id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET id = nextval('users_id_seq'), name = EXCLUDED.name`, tenant, email, name) // want `upsert overwrites the primary key users\.id`
+	return err
+}
+
+// ok: each change of presence takes the next position of the stream
+// readers page through, and no table references presence by its id.
+func (s *Store) SetPresence(ctx context.Context, userID, state string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO presence (user_id, state) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET id = nextval('presence_stream'), state = EXCLUDED.state`, userID, state)
+	return err
+}
+
+// ok: the next position, allocated by the caller, bound for the update.
+func (s *Store) SetPresenceAt(ctx context.Context, pos int64, userID, state string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO presence (id, user_id, state) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET id = $4, state = EXCLUDED.state`, pos, userID, state, pos)
+	return err
+}
+
+// The insert's proposed key copied back over an unreferenced row's: the
+// id a client was given for the row changes on every retry.
+func (s *Store) SetPresenceCopy(ctx context.Context, pos int64, userID, state string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO presence (id, user_id, state) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET id = EXCLUDED.id, state = EXCLUDED.state`, pos, userID, state) // want `upsert overwrites the primary key presence\.id`
+	return err
+}
+
+// A key bound for the update still orphans the devices of a user.
+func (s *Store) MoveUser(ctx context.Context, id, tenant int64, email, name string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO users (tenant_id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET id = $4`, tenant, email, name, id) // want `upsert overwrites the primary key users\.id`
+	return err
+}
+
+// ok: the schema named this constraint, though the definition read last
+// (another dialect's) leaves it unnamed.
+func (s *Store) NoteKeyChange(ctx context.Context, userID string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO key_changes (user_id) VALUES ($1) ON CONFLICT ON CONSTRAINT key_changes_per_user DO UPDATE SET change_id = nextval('key_changes_change_id_seq')`, userID)
+	return err
+}
+
+// A name the schema never gave a constraint of the table.
+func (s *Store) NoteKeyChangeTypo(ctx context.Context, userID string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO key_changes (user_id) VALUES ($1) ON CONFLICT ON CONSTRAINT key_changes_user_key DO NOTHING`, userID) // want `ON CONFLICT ON CONSTRAINT key_changes_user_key names no constraint of key_changes`
+	return err
+}
