@@ -128,8 +128,8 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 	d := analysis.Diagnostic{
 		Pos:      w.Pos,
 		Category: "lostupdate",
-		Message: fmt.Sprintf("lost update on %s.%s: the value read at %s is recomputed in Go and written back; concurrent writers overwrite each other; %s",
-			w.Table, col, readAt, fix),
+		Message: fmt.Sprintf("lost update on %s.%s: the value read at %s is recomputed in Go and written back; concurrent writers overwrite each other; %s%s",
+			w.Table, col, readAt, fix, inferred(src.Read, w)),
 		Related: []analysis.RelatedInformation{{Pos: src.Read.Pos, Message: "the read of " + w.Table + "." + col}},
 	}
 	if fix, ok := gormFix(pass, src, w, set); ok {
@@ -138,6 +138,28 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
+}
+
+// inferred says which half of a finding was guessed from a repository
+// interface's method names, its implementation out of view (declared in a
+// package that imports this one, and wired in main).
+func inferred(read, w *dbcall.Access) string {
+	var names []string
+	for _, a := range []*dbcall.Access{read, w} {
+		if a.Heuristic && a.Via != nil && len(a.Via.Callees) > 0 {
+			names = append(names, a.Via.Callees[len(a.Via.Callees)-1])
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" (the access of %s is inferred from its name: its implementation is not in view)", names[0])
+	}
+	if names[0] == names[1] {
+		return fmt.Sprintf(" (the accesses of %s are inferred from its name: its implementation is not in view)", names[0])
+	}
+	return fmt.Sprintf(" (the accesses of %s and %s are inferred from their names: their implementations are not in view)", names[0], names[1])
 }
 
 // fixText is the advice of a lost update on col for the library of the

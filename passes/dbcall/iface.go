@@ -5,6 +5,7 @@ import (
 	"github.com/idemvet/idemvet/internal/lazyregexp"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -193,6 +194,7 @@ var (
 	reExists = lazyregexp.New(`^(?:([A-Z][A-Za-z0-9]*?)Exists|Exists([A-Z][A-Za-z0-9]*?)|Has([A-Z][A-Za-z0-9]*?))(?:By([A-Z][A-Za-z0-9]*))?$`)
 	reCount  = lazyregexp.New(`^Count([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
 	reInsert = lazyregexp.New(`^(?:Create|Insert|Add|Store)([A-Z][A-Za-z0-9]*)$`)
+	reUpdate = lazyregexp.New(`^(?:Update|Save)([A-Z][A-Za-z0-9]*?)(?:By([A-Z][A-Za-z0-9]*))?$`)
 )
 
 // heuristicApplies reports whether the name of the interface method m may
@@ -251,6 +253,7 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 			return nil
 		}
 		a.Found = heuristicSignal(results, call)
+		a.Reads = heuristicReads(results, call)
 	case reExists.MatchString(name):
 		sm := reExists.FindStringSubmatch(name)
 		entity := sm[1] + sm[2] + sm[3]
@@ -309,10 +312,148 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 				a.Err = resultValues(call.Value(), i)
 			}
 		}
+	case reUpdate.MatchString(name):
+		sm := reUpdate.FindStringSubmatch(name)
+		a.Kind, a.Table = KindUpdate, plural(snakeCase(updatedEntity(sm[1], params)))
+		if !b.heuristicUpdate(a, params, args, sm[2], keyBindings) {
+			return nil
+		}
+		for i := 0; i < results.Len(); i++ {
+			if isErrorType(results.At(i).Type()) && call.Value() != nil {
+				a.Err = resultValues(call.Value(), i)
+			}
+		}
 	default:
 		return nil
 	}
 	return []*Access{a}
+}
+
+// heuristicReads returns the columns a lookup guessed from its name
+// delivers: the fields of the struct its first result points to, each a
+// column named as the ORMs name it (db tag, gorm column, snake case).
+// GetMetaByObjectIDAndKey(ctx, id, key) (*Meta, bool, error) reads the
+// meta row into the Meta returned: what the caller does with meta.Value
+// is traced to the column value.
+func heuristicReads(results *types.Tuple, call ssa.CallInstruction) []ColumnRead {
+	cv := call.Value()
+	if cv == nil || results.Len() == 0 {
+		return nil
+	}
+	t := results.At(0).Type()
+	if _, ok := t.(*types.Pointer); !ok {
+		return nil
+	}
+	st, ok := structOf(t)
+	if !ok {
+		return nil
+	}
+	var out []ColumnRead
+	for j := 0; j < st.NumFields(); j++ {
+		f := st.Field(j)
+		if !f.Exported() || f.Embedded() {
+			continue
+		}
+		col := fieldColumn(t, f.Name())
+		if col == "" {
+			continue
+		}
+		for _, rv := range resultValues(cv, 0) {
+			out = append(out, ColumnRead{Column: col, Dest: Ref{Root: rv, Path: "." + f.Name()}})
+		}
+	}
+	return out
+}
+
+// updatedEntity returns the entity an update method's name says it
+// writes, without the column it names after it when a parameter is that
+// column: UpdateProjectStarsByID(ctx, id, stars) updates projects.stars,
+// UpdateUserSettings(ctx, s *Settings) the user_settings rows.
+func updatedEntity(entity string, params *types.Tuple) string {
+	for i := params.Len() - 1; i >= 0; i-- {
+		p := params.At(i)
+		if p.Name() == "" || isContextType(p.Type()) {
+			continue
+		}
+		if _, ok := structOf(p.Type()); ok {
+			continue
+		}
+		col := strings.ToUpper(p.Name()[:1]) + p.Name()[1:]
+		if len(col) < len(entity) && strings.HasSuffix(entity, col) {
+			return strings.TrimSuffix(entity, col)
+		}
+		break
+	}
+	return entity
+}
+
+// heuristicUpdate fills the SET and WHERE of an update guessed from its
+// name (UpdateMeta(ctx, m), SaveUser(ctx, u), UpdateStatusByID(ctx, id,
+// status)): a struct parameter is the row, written whole (only the
+// fields set when it is a fresh literal), its ID field the key unless the
+// name says By what; other parameters are columns by their names. With no
+// key it guesses nothing: an update of which rows is unknown.
+func (b *builder) heuristicUpdate(a *Access, params *types.Tuple, args []ssa.Value, by string, keyBindings func(string) bool) bool {
+	if by != "" && !keyBindings(by) {
+		return false
+	}
+	keyed := by != ""
+	keys := a.keySet()
+	for i := 0; i < params.Len() && i+1 < len(args); i++ {
+		p := params.At(i)
+		arg := args[i+1]
+		if isContextType(p.Type()) {
+			continue
+		}
+		if st, ok := structOf(p.Type()); ok {
+			if _, ptr := p.Type().(*types.Pointer); !ptr {
+				return false // a struct by value: a filter or options, not the row
+			}
+			fresh := isComplit(literalOf(arg))
+			for j := 0; j < st.NumFields(); j++ {
+				f := st.Field(j)
+				if !f.Exported() || f.Embedded() {
+					continue
+				}
+				col := fieldColumn(p.Type(), f.Name())
+				if col == "" || keys[col] {
+					continue
+				}
+				if f.Name() == "ID" {
+					// The primary key: the row's key unless the name says
+					// another, and never a column the update changes.
+					if !keyed {
+						a.Where = append(a.Where, Binding{Column: col, Op: "=", Value: b.resolveRef(fieldValue(arg, f.Name()))})
+						keyed = true
+					}
+					continue
+				}
+				if fresh && storedField(arg, []string{f.Name()}) == nil {
+					continue // not set in the literal
+				}
+				a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(fieldValue(arg, f.Name()))})
+			}
+			continue
+		}
+		col := snakeCase(p.Name())
+		if p.Name() == "" || keys[col] {
+			continue
+		}
+		a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(arg))})
+	}
+	if !keyed {
+		// UpdateUserEmail(ctx, id, email): the parameter named id is the
+		// key.
+		for i, st := range a.Set {
+			if st.Column == "id" {
+				a.Where = append(a.Where, Binding{Column: "id", Op: "=", Value: st.Value})
+				a.Set = slices.Delete(a.Set, i, i+1)
+				keyed = true
+				break
+			}
+		}
+	}
+	return keyed && len(a.Set) > 0
 }
 
 func isContextType(t types.Type) bool { return types.TypeString(t, nil) == "context.Context" }
@@ -375,7 +516,7 @@ func declaresRepository(pkg *types.Package) bool {
 			}
 			for i := 0; i < iface.NumMethods(); i++ {
 				m := iface.Method(i).Name()
-				if reRead.MatchString(m) || reInsert.MatchString(m) || reExists.MatchString(m) || reCount.MatchString(m) {
+				if reRead.MatchString(m) || reInsert.MatchString(m) || reExists.MatchString(m) || reCount.MatchString(m) || reUpdate.MatchString(m) {
 					return true
 				}
 			}
