@@ -314,7 +314,11 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 		}
 	case reUpdate.MatchString(name):
 		sm := reUpdate.FindStringSubmatch(name)
-		a.Kind, a.Table = KindUpdate, plural(snakeCase(updatedEntity(sm[1], params)))
+		entity, ok := updatedEntity(sm[1], params, sig.Recv())
+		if !ok {
+			return nil
+		}
+		a.Kind, a.Table = KindUpdate, plural(snakeCase(entity))
 		if !b.heuristicUpdate(a, params, args, sm[2], keyBindings) {
 			return nil
 		}
@@ -368,8 +372,11 @@ func heuristicReads(results *types.Tuple, call ssa.CallInstruction) []ColumnRead
 // updatedEntity returns the entity an update method's name says it
 // writes, without the column it names after it when a parameter is that
 // column: UpdateProjectStarsByID(ctx, id, stars) updates projects.stars,
-// UpdateUserSettings(ctx, s *Settings) the user_settings rows.
-func updatedEntity(entity string, params *types.Tuple) string {
+// UpdateUserSettings(ctx, s *Settings) the user_settings rows. A name that
+// is only the column (BadgeRepo.UpdateStatus(ctx, id, status)) writes the
+// entity the repository interface is named for (badges); of another
+// interface it says nothing.
+func updatedEntity(entity string, params *types.Tuple, recv *types.Var) (string, bool) {
 	for i := params.Len() - 1; i >= 0; i-- {
 		p := params.At(i)
 		if p.Name() == "" || isContextType(p.Type()) {
@@ -379,12 +386,50 @@ func updatedEntity(entity string, params *types.Tuple) string {
 			continue
 		}
 		col := strings.ToUpper(p.Name()[:1]) + p.Name()[1:]
-		if len(col) < len(entity) && strings.HasSuffix(entity, col) {
-			return strings.TrimSuffix(entity, col)
+		switch {
+		case len(col) < len(entity) && strings.HasSuffix(entity, col):
+			return strings.TrimSuffix(entity, col), true
+		case col == entity:
+			if e := repositoryEntity(recv); e != "" {
+				return e, true
+			}
+			return "", false
 		}
 		break
 	}
-	return entity
+	return entity, true
+}
+
+// repositoryEntity returns X of an interface named XRepo, XRepository,
+// XStore or XDAO.
+func repositoryEntity(recv *types.Var) string {
+	if recv == nil {
+		return ""
+	}
+	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok {
+		return ""
+	}
+	name := n.Obj().Name()
+	for _, suffix := range []string{"Repository", "Repo", "Store", "DAO"} {
+		if e, ok := strings.CutSuffix(name, suffix); ok && e != "" {
+			return strings.ToUpper(e[:1]) + e[1:]
+		}
+	}
+	return ""
+}
+
+// columnValueType reports a type a column's value is passed as: not a
+// slice (but bytes), map, func or channel.
+func columnValueType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Map, *types.Signature, *types.Chan:
+		return false
+	}
+	return true
 }
 
 // heuristicUpdate fills the SET and WHERE of an update guessed from its
@@ -436,8 +481,8 @@ func (b *builder) heuristicUpdate(a *Access, params *types.Tuple, args []ssa.Val
 			continue
 		}
 		col := snakeCase(p.Name())
-		if p.Name() == "" || keys[col] {
-			continue
+		if p.Name() == "" || keys[col] || !columnValueType(p.Type()) {
+			continue // a column list, options: not a value written
 		}
 		a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(arg))})
 	}

@@ -11,6 +11,15 @@ type Users interface {
 	SaveUserByEmail(ctx context.Context, email string, u *User) error
 	UpdateFilter(ctx context.Context, f Filter) error
 	UpdateLimits(ctx context.Context, max int) error
+	UpdateUserCols(ctx context.Context, u *User, cols []string) error
+}
+
+type BadgeRepo interface {
+	UpdateStatus(ctx context.Context, id int64, status int) error
+}
+
+type Tasks interface {
+	UpdateStatus(ctx context.Context, id int64, status int) error
 }
 
 type User struct {
@@ -53,5 +62,16 @@ func Edit(ctx context.Context, us Users, u *User, id int64, email string) error 
 	if err := us.UpdateFilter(ctx, Filter{ID: id}); err != nil {
 		return err
 	}
+	if err := us.UpdateUserCols(ctx, u, []string{"email"}); err != nil { // want `update users set email=\$u\.Email,display_name=\$u\.Name where id=\$u\.ID on ctx#ctxtx; via iface\.Users\.UpdateUserCols at implementation not visible; heuristic`
+		return err
+	}
 	return us.UpdateLimits(ctx, 3)
+}
+
+// A name that is only the column: the repository's entity, or nothing.
+func Status(ctx context.Context, br BadgeRepo, ts Tasks, id int64) error {
+	if err := br.UpdateStatus(ctx, id, 2); err != nil { // want `update badges set status=\$2 where id=\$id on ctx#ctxtx; via iface\.BadgeRepo\.UpdateStatus at implementation not visible; heuristic`
+		return err
+	}
+	return ts.UpdateStatus(ctx, id, 2)
 }
