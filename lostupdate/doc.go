@@ -79,6 +79,31 @@
 // bound once, and the argument is written in the call as the value read
 // plus or minus a constant. Other shapes get the message only.
 //
+// # Through a repository whose implementation is out of view
+//
+// A service that declares its repository interface, implemented by a
+// storage package that imports the service (and wired in main), never
+// sees the implementation. There the read and the write are inferred from
+// the method names, as checkfindinsert infers lookups: GetProjectByID(ctx,
+// id) returning *Project reads the projects row into the fields of the
+// Project returned; UpdateProject(ctx, p) writes p's fields (those set,
+// for a fresh literal) keyed by p.ID; UpdateProjectStarsByID(ctx, id,
+// stars) writes projects.stars. A value read that way and written back
+// recomputed (a counter plus one, a JSON document merged in Go) is
+// reported, and the message says which accesses were inferred:
+//
+//	p, _ := s.repo.GetProjectByID(ctx, id)
+//	json.Unmarshal([]byte(p.Labels), &labels)
+//	labels[key] = value
+//	p.Labels = marshal(labels)
+//	s.repo.UpdateProject(ctx, p)            // reported
+//
+// The fix belongs in the implementation: one method that reads with FOR
+// UPDATE and writes in one transaction, or one atomic statement. A field
+// set from the request (p.Name = req.Name) is no recomputed value and
+// stays silent; noversion leaves inferred updates alone, for their WHERE
+// and what they do with 0 rows are the implementation's.
+//
 // # Code that runs once
 //
 // The race needs two executions of the code at once. The analyzer asks
