@@ -107,6 +107,9 @@ func protected(txs *txscope.Result, read, w *dbcall.Access, col string) bool {
 	if read.Lock == sqltext.LockUpdate || read.Lock == sqltext.LockNoKeyUpdate {
 		return true // the row is locked from the read to the commit
 	}
+	if read.Heuristic {
+		return true // a lookup guessed from its name, in a transaction: its FOR UPDATE would be out of view
+	}
 	// Earlier locking read of the same row in the transaction.
 	for _, a := range tx.Accesses {
 		if a.Table == w.Table && (a.Lock == sqltext.LockUpdate || a.Lock == sqltext.LockNoKeyUpdate) && a.Pos < read.Pos {

@@ -6,7 +6,10 @@ package service
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+
+	"downstream/txn"
 )
 
 type Project struct {
@@ -25,10 +28,11 @@ type ProjectRepo interface {
 }
 
 type Service struct {
+	db   *sql.DB
 	repo ProjectRepo
 }
 
-func New(repo ProjectRepo) *Service { return &Service{repo: repo} }
+func New(db *sql.DB, repo ProjectRepo) *Service { return &Service{db: db, repo: repo} }
 
 // SetLabel decodes the labels, sets one and saves the project whole: a
 // concurrent SetLabel of another key is lost.
@@ -106,4 +110,17 @@ func (s *Service) CopyStars(ctx context.Context, from string, to int64) error {
 		return err
 	}
 	return s.repo.UpdateProjectStarsByID(ctx, to, p.Stars)
+}
+
+// StarInTx reads and writes in one transaction the context carries: the
+// implementation's lookup may lock the row (FOR UPDATE), out of view, so
+// nothing is said.
+func (s *Service) StarInTx(ctx context.Context, id int64) error {
+	return txn.InTx(ctx, s.db, func(ctx context.Context) error {
+		p, err := s.repo.GetProjectByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		return s.repo.UpdateProjectStarsByID(ctx, id, p.Stars+1)
+	})
 }
