@@ -302,6 +302,11 @@ type Access struct {
 	// gorm.io/plugin/optimisticlock.Version: the plugin adds the version
 	// predicate and bump, and signals conflicts only through RowsAffected.
 	OptimisticLock bool
+	// tableParam is, for an access whose table Fn's SQL text leaves to a
+	// string parameter of Fn (fmt.Sprintf("UPDATE %s SET ...", table)),
+	// that parameter: a caller giving the name knows the table
+	// (instantiate).
+	tableParam *ssa.Parameter
 }
 
 // Via describes the call path from Fn into the function that performs an

@@ -253,6 +253,9 @@ type accessFact struct {
 	FragsOnly bool
 	// Recount: an update every racer makes alike (Result.Recomputes).
 	Recount bool
+	// TableParam is, for an access of no known table, 1 + the index of
+	// the string parameter naming it (Access.tableParam), or 0.
+	TableParam int
 }
 
 // fragFact is a where fragment whose text is parameter Text and whose
@@ -266,7 +269,11 @@ func (a *accessFact) String() string {
 	if a.Count {
 		b.WriteString(" count")
 	}
-	b.WriteString(" " + orQ(a.Table))
+	if a.Table == "" && a.TableParam > 0 {
+		b.WriteString(fmt.Sprintf(" table(p%d)", a.TableParam-1))
+	} else {
+		b.WriteString(" " + orQ(a.Table))
+	}
 	if a.Upsert != nil && (a.Upsert.Set != nil || a.Upsert.UpdateAll || a.Upsert.Constraint != "") {
 		b.WriteString(" upsert" + a.Upsert.String())
 	}
@@ -523,6 +530,9 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1, RowsOf: -1,
 		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
+	}
+	if a.Table == "" && a.tableParam != nil {
+		f.TableParam = paramIndex(fn, a.tableParam) + 1
 	}
 	if a.BeanParam != nil {
 		f.Bean, f.BeanSpread = paramIndex(fn, a.BeanParam)+1, a.BeanSpread
@@ -2071,6 +2081,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		a.Handle = b.argRef(args, f.Handle)
 		if f.ColsParam >= 0 && f.ColsParam < len(args) {
 			narrowColumns(fn, a, args[f.ColsParam], f.ColsExtra, f.PartialCols)
+		}
+		if f.Table == "" && f.TableParam > 0 && f.TableParam <= len(args) {
+			b.tableOfArg(fn, a, args[f.TableParam-1])
 		}
 		if f.Table == "" && f.Bean > 0 && f.Bean <= len(args) {
 			b.beanModel(a, args[f.Bean-1], f.BeanSpread, call)

@@ -31,12 +31,15 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		handle = ssautil.Receiver(common)
 	}
 	var t text
+	var sqlv ssa.Value // the statement's text, or the prepared statement
+	prepared := false
 	switch meth.Op {
 	case apis.OpExec, apis.OpQuery, apis.OpQueryRow, apis.OpGet, apis.OpSelect, apis.OpBatchQueue:
+		sqlv = arg(meth.SQL)
 		if meth.ByName {
-			t = b.byNameText(arg(meth.SQL))
+			t = b.byNameText(sqlv)
 		} else {
-			t = b.resolveText(arg(meth.SQL))
+			t = b.resolveText(sqlv)
 		}
 		if (meth.Lib == apis.LibPgx || meth.Lib == apis.LibPgxV4 || meth.Lib == apis.LibShape) && t.known {
 			if s, ok := b.pgxPreparedText(t.s); ok {
@@ -44,6 +47,7 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 			}
 		}
 	case apis.OpStmtExec, apis.OpStmtQuery, apis.OpStmtQueryRow, apis.OpStmtSelect:
+		sqlv, prepared = handle, true
 		t = b.preparedText(handle)
 		handle = b.preparedHandle(handle)
 	default:
@@ -68,6 +72,9 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		named = bound[0]
 	}
 	accs := b.fromStmt(fn, call, stmt, bound, named)
+	if !meth.ByName && !prepared {
+		b.markTableParam(fn, accs, t, sqlv)
+	}
 	for _, a := range accs {
 		a.Lib = meth.Lib
 		a.Handle = b.resolveRef(refOf(handle))

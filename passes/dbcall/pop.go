@@ -410,6 +410,7 @@ func (b *builder) popRaw(fn *ssa.Function, call ssa.CallInstruction, base *Acces
 	}
 	args := ssautil.CallArgs(call.Common())
 	accs := b.fromStmt(fn, call, sqltext.Parse(t.s), bound, nil)
+	b.markTableParam(fn, accs, t, text)
 	v := call.Value()
 	for _, a := range accs {
 		a.Lib = apis.LibPop

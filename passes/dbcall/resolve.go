@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -572,4 +573,94 @@ func rewritesCell(v ssa.Value, cell *ssa.Alloc) bool {
 		}
 	}
 	return false
+}
+
+// tableMarker is the name a string parameter stands in as while
+// tableParam looks for the one naming a statement's table.
+const tableMarker = "idemvet_table_param_"
+
+// tableParam returns the string parameter of fn that names the table of
+// the statement v holds, when the text leaves the table to it and nothing
+// else knows it:
+//
+//	func bumpCount(ctx context.Context, db *sql.DB, table string, id int64) error {
+//		_, err := db.ExecContext(ctx, fmt.Sprintf("UPDATE %s SET n = n + 1 WHERE id = $1", table), id)
+//
+// The text is resolved again with each string parameter spelled as a
+// name of its own; the one the statement's table is, is it.
+func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
+	if fn == nil || v == nil {
+		return nil
+	}
+	bound := make(map[*ssa.Parameter]text, len(b.boundParams)+len(fn.Params))
+	for k, t := range b.boundParams {
+		bound[k] = t
+	}
+	marked := false
+	for i, p := range fn.Params {
+		if _, ok := bound[p]; !ok && isString(p.Type()) {
+			bound[p] = text{s: tableMarker + strconv.Itoa(i), known: true, param: -1}
+			marked = true
+		}
+	}
+	if !marked {
+		return nil
+	}
+	saved := b.boundParams
+	b.boundParams = bound
+	t := b.resolveText(v)
+	b.boundParams = saved
+	stmt := sqltext.Parse(t.s)
+	if stmt.Kind == sqltext.KindSelect && stmt.Exists && stmt.Table.Name == "" {
+		if inner := existsBody(stmt.Text); inner != "" {
+			stmt = sqltext.Parse(inner) // the probe's table, as stmtAccess reads it
+		}
+	}
+	if stmt.Table.Schema != "" {
+		return nil
+	}
+	k, ok := strings.CutPrefix(stmt.Table.Name, tableMarker)
+	if !ok {
+		return nil
+	}
+	i, err := strconv.Atoi(k)
+	if err != nil || i < 0 || i >= len(fn.Params) {
+		return nil
+	}
+	return fn.Params[i]
+}
+
+// markTableParam records, on the access of the statement text v whose
+// table is unknown, the parameter of fn naming it (tableParam). The
+// statement's own access is the last of accs (fromStmt).
+func (b *builder) markTableParam(fn *ssa.Function, accs []*Access, t text, v ssa.Value) {
+	if len(accs) == 0 || !strings.Contains(t.s, sqltext.Hole) {
+		return
+	}
+	a := accs[len(accs)-1]
+	if a.Table != "" || a.Kind == KindUnknown || a.Kind == KindOther || a.Kind == KindTxControl {
+		return
+	}
+	a.tableParam = b.tableParam(fn, v)
+}
+
+// tableOfArg gives an access through a call whose callee names its table
+// by a parameter (accessFact.TableParam) the table the caller's argument
+// holds: a constant, a model's TableName(), or the caller's own parameter
+// again (then the caller's summary carries it on).
+func (b *builder) tableOfArg(fn *ssa.Function, a *Access, arg ssa.Value) {
+	t := b.resolveText(arg)
+	if !t.known {
+		if p, ok := unwrap(arg).(*ssa.Parameter); ok && t.param >= 0 && p.Parent() == fn {
+			a.tableParam = p
+		}
+		return
+	}
+	if strings.Contains(t.s, sqltext.Hole) || strings.ContainsAny(t.s, " \t\n(),;") {
+		return
+	}
+	stmt := sqltext.Parse("SELECT * FROM " + t.s)
+	if stmt.Table.Name != "" && !strings.HasPrefix(stmt.Table.Name, tableMarker) {
+		a.Table = tableName(stmt.Table)
+	}
 }

@@ -823,6 +823,7 @@ func (b *builder) xormRaw(fn *ssa.Function, call ssa.CallInstruction, base *Acce
 		return nil // an executor wrapper passing its query on
 	}
 	accs := b.fromStmt(fn, call, sqltext.Parse(t.s), bound, nil)
+	b.markTableParam(fn, accs, t, text)
 	v := call.Value()
 	for _, a := range accs {
 		a.Lib = apis.LibXorm
