@@ -204,6 +204,11 @@ type Access struct {
 	Via *Via
 	// Partial reports SQL that was only partly known.
 	Partial bool
+	// Alternatives is, for an access of a call running one of several
+	// statements chosen on branches before it (a switch assigning the
+	// query, one of two prepared statements), how many there are: the
+	// call makes one of that many accesses. 0 otherwise.
+	Alternatives int
 	// Heuristic reports an access inferred from a method's name and
 	// arguments alone (an interface whose implementation is not visible).
 	Heuristic bool
@@ -456,6 +461,9 @@ func (a *Access) String() string {
 	}
 	if a.Partial {
 		b.WriteString("; partial")
+	}
+	if a.Alternatives > 0 {
+		fmt.Fprintf(&b, "; one of %d", a.Alternatives)
 	}
 	// Unknown parts of the SQL (sqltext.Hole, a NUL byte) print as "…".
 	return strings.ReplaceAll(b.String(), sqltext.Hole, "…")

@@ -237,6 +237,9 @@ type builder struct {
 	// globalInits are the values the package's init stores into its
 	// package variables (goqu.go).
 	globalInits map[*ssa.Global]ssa.Value
+	// varConsts are the package's string variables initialized to a
+	// constant and assigned nowhere (constVarText), made on first use.
+	varConsts map[*types.Var]string
 	// globalElemInits are the elements it stores into package-level
 	// arrays, by index.
 	globalElemInits map[*ssa.Global]map[int64]ssa.Value

@@ -256,6 +256,8 @@ type accessFact struct {
 	// TableParam is, for an access of no known table, 1 + the index of
 	// the string parameter naming it (Access.tableParam), or 0.
 	TableParam int
+	// Alternatives is Access.Alternatives.
+	Alternatives int
 }
 
 // fragFact is a where fragment whose text is parameter Text and whose
@@ -529,7 +531,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
 		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1, RowsOf: -1,
-		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a),
+		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a), Alternatives: a.Alternatives,
 	}
 	if a.Table == "" && a.tableParam != nil {
 		f.TableParam = paramIndex(fn, a.tableParam) + 1
@@ -2047,7 +2049,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
-			RowsReturned: -1, ResultReturned: -1, ModelUniques: f.ModelUniques, recount: f.Recount,
+			RowsReturned: -1, ResultReturned: -1, ModelUniques: f.ModelUniques, recount: f.Recount, Alternatives: f.Alternatives,
 			Via: &Via{Callees: append([]string{label}, f.Callees...), Origin: f.Origin},
 		}
 		for _, adv := range f.Advisory {

@@ -71,17 +71,99 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	if named == nil && len(bound) == 1 && isNamedArgs(bound[0].Type()) {
 		named = bound[0]
 	}
-	accs := b.fromStmt(fn, call, stmt, bound, named)
-	if !meth.ByName && !prepared {
-		b.markTableParam(fn, accs, t, sqlv)
+	texts := []text{t}
+	if (stmt.Kind == sqltext.KindUnknown || stmt.Table.Name == "") && !meth.ByName {
+		if alts := b.alternatives(sqlv, prepared); alts != nil {
+			texts = alts
+		}
 	}
-	for _, a := range accs {
-		a.Lib = meth.Lib
-		a.Handle = b.resolveRef(refOf(handle))
-		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
-		b.bindResults(a, call, meth)
+	var accs []*Access
+	for _, t := range texts {
+		if len(texts) > 1 {
+			stmt = sqltext.Parse(t.s)
+		}
+		some := b.fromStmt(fn, call, stmt, bound, named)
+		if !meth.ByName && !prepared && len(texts) == 1 {
+			b.markTableParam(fn, some, t, sqlv)
+		}
+		for _, a := range some {
+			a.Lib = meth.Lib
+			a.Handle = b.resolveRef(refOf(handle))
+			a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+			if len(texts) > 1 {
+				a.Alternatives = len(texts)
+			}
+			b.bindResults(a, call, meth)
+		}
+		accs = append(accs, some...)
 	}
 	return accs
+}
+
+// maxAlternatives bounds the statements one call is read as running.
+const maxAlternatives = 4
+
+// alternatives returns the texts of a statement chosen on branches before
+// the call that runs it, when each is known in full and there are two to
+// maxAlternatives of them:
+//
+//	var q string
+//	switch kind {
+//	case "hard":
+//		q = "DELETE FROM sessions WHERE user_id = $1"
+//	case "soft":
+//		q = "UPDATE sessions SET revoked = true WHERE user_id = $1"
+//	}
+//	db.ExecContext(ctx, q, userID)
+//
+// and, with prepared, the statements chosen so (dendrite's
+// stmt := s.selectAllStmt; if excludeRejected { stmt = s.selectAcceptedStmt }).
+// A text built in a loop, or one with a part not known, is no answer.
+func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
+	if v == nil {
+		return nil
+	}
+	var out []text
+	seen := map[*ssa.Phi]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		b.spend()
+		if prepared {
+			v = b.rebound(v)
+		}
+		if phi, ok := unwrap(v).(*ssa.Phi); ok {
+			if seen[phi] || depth > 3 {
+				return false // a loop
+			}
+			seen[phi] = true
+			for _, e := range phi.Edges {
+				if !walk(e, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		var t text
+		if prepared {
+			t = b.preparedText(v)
+		} else {
+			t = b.resolveText(v)
+		}
+		if !t.known || strings.Contains(t.s, sqltext.Hole) {
+			return false
+		}
+		for _, u := range out {
+			if u.s == t.s {
+				return true
+			}
+		}
+		out = append(out, t)
+		return len(out) <= maxAlternatives
+	}
+	if !walk(v, 0) || len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // isNamedArgs reports pgx.NamedArgs and pgx.StrictNamedArgs.

@@ -126,6 +126,18 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 				if s, ok := b.globalText(g); ok {
 					return text{s: s, known: true, param: -1}
 				}
+				if s, ok := b.constVarText(g); ok {
+					return text{s: s, known: true, param: -1}
+				}
+				if v := b.globalInit(g); v != nil {
+					// var q = "SELECT ... WHERE state = " + fmt.Sprintf("%d", StateJoin):
+					// the text the initializer computes, as far as it is
+					// known.
+					if t := b.resolveTextDepth(v, depth+1, memo); t.known {
+						t.param = -1
+						return t
+					}
+				}
 			}
 			if t, ok := b.taggedQueryText(x); ok {
 				return t
@@ -372,6 +384,60 @@ func (b *builder) globalText(g *ssa.Global) (string, bool) {
 		return "", false
 	}
 	return constString(val)
+}
+
+// constVarText returns the text of a package-level string variable of
+// this package whose initializer is a constant expression (var q =
+// "SELECT id FROM users " + "WHERE email = $1") and that no function of
+// the package assigns. Such initializers run no code, so the SSA package
+// initializer leaves them out (ssabuild's withoutInertInits): the value is
+// the type checker's.
+func (b *builder) constVarText(g *ssa.Global) (string, bool) {
+	obj, ok := g.Object().(*types.Var)
+	if !ok || g.Pkg == nil || g.Pkg != b.ssaPkg {
+		return "", false
+	}
+	if b.varConsts == nil {
+		b.varConsts = map[*types.Var]string{}
+		for _, init := range b.pass.TypesInfo.InitOrder {
+			if len(init.Lhs) != 1 {
+				continue
+			}
+			tv, ok := b.pass.TypesInfo.Types[init.Rhs]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			b.varConsts[init.Lhs[0]] = constant.StringVal(tv.Value)
+		}
+		// A variable some function assigns is no constant.
+		for _, fn := range b.srcFuncs {
+			for _, blk := range fn.Blocks {
+				for _, instr := range blk.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						if sg, ok := st.Addr.(*ssa.Global); ok {
+							if v, ok := sg.Object().(*types.Var); ok {
+								delete(b.varConsts, v)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	s, ok := b.varConsts[obj]
+	return s, ok
+}
+
+// globalInit returns the one value the initializer of a package-level
+// string variable of this package stores into it, or nil.
+func (b *builder) globalInit(g *ssa.Global) ssa.Value {
+	if g.Pkg == nil || g.Pkg != b.ssaPkg {
+		return nil
+	}
+	if ptr, ok := g.Type().(*types.Pointer); !ok || !isString(ptr.Elem()) {
+		return nil
+	}
+	return b.soleGlobalStore(g)
 }
 
 // commonPrefix resolves a phi of texts that differ, as built by
