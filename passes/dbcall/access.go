@@ -3,6 +3,7 @@ package dbcall
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -312,7 +313,24 @@ type Access struct {
 	// that parameter: a caller giving the name knows the table
 	// (instantiate).
 	tableParam *ssa.Parameter
+	// tableType is, for an access of a generic function whose model is
+	// one of its type parameters (var rows []T; db.Find(&rows), or
+	// fmt.Sprintf("... %s ...", t.TableName()) of a t of type T), that type
+	// parameter, and tableNaming how the library names a model's table:
+	// a caller giving the type argument knows the table (instantiate).
+	tableType   *types.TypeParam
+	tableNaming tableNaming
 }
+
+// tableNaming is how a model type names its table.
+type tableNaming uint8
+
+const (
+	namingMethod tableNaming = iota // its TableName method alone
+	namingGorm                      // gorm's naming (the package's strategy)
+	namingPop                       // pop's (flect's Tableize)
+	namingXorm                      // xorm's (snake_case)
+)
 
 // Via describes the call path from Fn into the function that performs an
 // access.

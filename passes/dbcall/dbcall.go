@@ -240,6 +240,9 @@ type builder struct {
 	// varConsts are the package's string variables initialized to a
 	// constant and assigned nowhere (constVarText), made on first use.
 	varConsts map[*types.Var]string
+	// markTypes is, while tableParam resolves a text, the function whose
+	// type parameters' TableName() calls read as markers.
+	markTypes *ssa.Function
 	// globalElemInits are the elements it stores into package-level
 	// arrays, by index.
 	globalElemInits map[*ssa.Global]map[int64]ssa.Value

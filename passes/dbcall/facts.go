@@ -258,6 +258,11 @@ type accessFact struct {
 	TableParam int
 	// Alternatives is Access.Alternatives.
 	Alternatives int
+	// TableType is, for an access of no known table, 1 + the index of the
+	// type parameter whose type argument is the model (Access.tableType),
+	// or 0; TableNaming how its table is named.
+	TableType   int
+	TableNaming tableNaming
 }
 
 // fragFact is a where fragment whose text is parameter Text and whose
@@ -273,6 +278,8 @@ func (a *accessFact) String() string {
 	}
 	if a.Table == "" && a.TableParam > 0 {
 		b.WriteString(fmt.Sprintf(" table(p%d)", a.TableParam-1))
+	} else if a.Table == "" && a.TableType > 0 {
+		b.WriteString(fmt.Sprintf(" table(T%d)", a.TableType-1))
 	} else {
 		b.WriteString(" " + orQ(a.Table))
 	}
@@ -535,6 +542,9 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	}
 	if a.Table == "" && a.tableParam != nil {
 		f.TableParam = paramIndex(fn, a.tableParam) + 1
+	}
+	if a.Table == "" && a.tableType != nil {
+		f.TableType, f.TableNaming = typeParamIndex(fn, a.tableType)+1, a.tableNaming
 	}
 	if a.BeanParam != nil {
 		f.Bean, f.BeanSpread = paramIndex(fn, a.BeanParam)+1, a.BeanSpread
@@ -2086,6 +2096,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		if f.Table == "" && f.TableParam > 0 && f.TableParam <= len(args) {
 			b.tableOfArg(fn, a, args[f.TableParam-1])
+		}
+		if f.Table == "" && f.TableType > 0 {
+			b.tableOfTypeArg(fn, a, call, f.TableType-1, f.TableNaming)
 		}
 		if f.Table == "" && f.Bean > 0 && f.Bean <= len(args) {
 			b.beanModel(a, args[f.Bean-1], f.BeanSpread, call)

@@ -277,6 +277,7 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		table = b.modelTable(unwrap(model).Type(), b.gormTable)
 	}
 	a.Table = table
+	markTableType(a, model, namingGorm)
 	var fields []gormField
 	if model != nil {
 		if n := modelType(unwrap(model).Type()); n != nil {

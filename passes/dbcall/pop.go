@@ -192,6 +192,7 @@ func (b *builder) popModelAccess(a *Access, st *popStmt, call ssa.CallInstructio
 	}
 	fields := popModelFields(model)
 	a.Table = b.modelTable(unwrap(model).Type(), gormTableName)
+	markTableType(a, model, namingPop)
 	a.ModelUniques = modelUniques(fields)
 	excluded := func(from int) []string {
 		var out []string

@@ -186,6 +186,9 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		if t, ok := b.helperText(&x.Call, 0, depth, memo); ok {
 			return t
 		}
+		if s, ok := b.typeTableName(&x.Call); ok {
+			return text{s: s, known: true, param: -1}
+		}
 		// A model's table spelled in the text: User{}.TableName(), or
 		// pop's (&pop.Model{Value: User{}}).TableName().
 		if t := b.tableNameCall(x); t != "" {
@@ -652,11 +655,14 @@ const tableMarker = "idemvet_table_param_"
 //	func bumpCount(ctx context.Context, db *sql.DB, table string, id int64) error {
 //		_, err := db.ExecContext(ctx, fmt.Sprintf("UPDATE %s SET n = n + 1 WHERE id = $1", table), id)
 //
-// The text is resolved again with each string parameter spelled as a
-// name of its own; the one the statement's table is, is it.
-func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
+// or the type parameter of (generic) fn whose value's TableName() names it
+// (fmt.Sprintf("UPDATE %s SET used_at = ? WHERE id = ?", code.TableName(ctx)),
+// code of type T). The text is resolved again with each string parameter
+// and each such call spelled as a name of its own; the one the
+// statement's table is, is it.
+func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) (*ssa.Parameter, *types.TypeParam) {
 	if fn == nil || v == nil {
-		return nil
+		return nil, nil
 	}
 	bound := make(map[*ssa.Parameter]text, len(b.boundParams)+len(fn.Params))
 	for k, t := range b.boundParams {
@@ -669,13 +675,21 @@ func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 			marked = true
 		}
 	}
-	if !marked {
-		return nil
+	top := fn
+	for top.Parent() != nil {
+		top = top.Parent()
 	}
-	saved := b.boundParams
+	generic := top.TypeParams().Len() > 0 || top.Origin() != nil
+	if !marked && !generic {
+		return nil, nil
+	}
+	saved, savedTypes := b.boundParams, b.markTypes
 	b.boundParams = bound
+	if generic {
+		b.markTypes = fn
+	}
 	t := b.resolveText(v)
-	b.boundParams = saved
+	b.boundParams, b.markTypes = saved, savedTypes
 	stmt := sqltext.Parse(t.s)
 	if stmt.Kind == sqltext.KindSelect && stmt.Exists && stmt.Table.Name == "" {
 		if inner := existsBody(stmt.Text); inner != "" {
@@ -683,22 +697,25 @@ func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 		}
 	}
 	if stmt.Table.Schema != "" {
-		return nil
+		return nil, nil
+	}
+	if tp := typeOfMarker(fn, stmt.Table.Name); tp != nil {
+		return nil, tp
 	}
 	k, ok := strings.CutPrefix(stmt.Table.Name, tableMarker)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	i, err := strconv.Atoi(k)
 	if err != nil || i < 0 || i >= len(fn.Params) {
-		return nil
+		return nil, nil
 	}
-	return fn.Params[i]
+	return fn.Params[i], nil
 }
 
 // markTableParam records, on the access of the statement text v whose
-// table is unknown, the parameter of fn naming it (tableParam). The
-// statement's own access is the last of accs (fromStmt).
+// table is unknown, the parameter of fn naming it, or the type parameter
+// (tableParam). The statement's own access is the last of accs (fromStmt).
 func (b *builder) markTableParam(fn *ssa.Function, accs []*Access, t text, v ssa.Value) {
 	if len(accs) == 0 || !strings.Contains(t.s, sqltext.Hole) {
 		return
@@ -707,7 +724,8 @@ func (b *builder) markTableParam(fn *ssa.Function, accs []*Access, t text, v ssa
 	if a.Table != "" || a.Kind == KindUnknown || a.Kind == KindOther || a.Kind == KindTxControl {
 		return
 	}
-	a.tableParam = b.tableParam(fn, v)
+	a.tableParam, a.tableType = b.tableParam(fn, v)
+	a.tableNaming = namingMethod
 }
 
 // tableOfArg gives an access through a call whose callee names its table
@@ -726,7 +744,7 @@ func (b *builder) tableOfArg(fn *ssa.Function, a *Access, arg ssa.Value) {
 		return
 	}
 	stmt := sqltext.Parse("SELECT * FROM " + t.s)
-	if stmt.Table.Name != "" && !strings.HasPrefix(stmt.Table.Name, tableMarker) {
+	if stmt.Table.Name != "" && !strings.HasPrefix(stmt.Table.Name, tableMarker) && !strings.HasPrefix(stmt.Table.Name, typeMarker) {
 		a.Table = tableName(stmt.Table)
 	}
 }

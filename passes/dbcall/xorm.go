@@ -446,6 +446,9 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 	if a.Table == "" && model != nil {
 		a.Table = b.modelTable(unwrap(model).Type(), snakeCase)
 	}
+	if a.Table == "" && bean != nil {
+		markTableType(a, bean, namingXorm) // Get(&row) of a row of type T
+	}
 	fields := xormModelFields(model)
 	a.ModelUniques = modelUniques(fields)
 	if a.Table == "" && bean != nil {
