@@ -1,5 +1,7 @@
 package apis
 
+import "strings"
+
 // PopPkg is github.com/gobuffalo/pop/v6's import path.
 const PopPkg = "github.com/gobuffalo/pop/v6"
 
@@ -112,4 +114,12 @@ func init() {
 	add(c+"NewTransactionContextOptions", m(LibPop, OpBegin, -1, -1).opts(1))
 	SyncRunners[c+"Transaction"] = 0
 	SyncRunners[c+"Rollback"] = 0
+}
+
+// PopQuote reports pop's dialect method quoting an identifier
+// (conn.Dialect.Quote(model.TableName()), declared by pop's quotable
+// interface): the name it returns is the name given, quoted for the
+// dialect.
+func PopQuote(fullName string) bool {
+	return strings.HasPrefix(fullName, "("+PopPkg+".") && strings.HasSuffix(fullName, ").Quote")
 }

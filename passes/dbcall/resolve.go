@@ -236,6 +236,11 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa
 		t.s = strings.ReplaceAll(t.s, old, piece)
 		return t, true
 	}
+	if apis.PopQuote(name) && len(call.Args) == 1 {
+		// conn.Dialect.Quote(table): the name, which the statement reads
+		// alike quoted or not.
+		return b.resolveTextDepth(call.Args[0], depth+1, memo), true
+	}
 	if meth, ok := methodOf(call); ok && meth.Op == opRebind {
 		args := ssautil.CallArgs(call)
 		if meth.SQL >= 0 && meth.SQL < len(args) {

@@ -4,6 +4,8 @@
 package popfork
 
 import (
+	"fmt"
+
 	"github.com/ory/pop/v6"
 )
 
@@ -50,4 +52,17 @@ func SetConfig(c *pop.Connection, id, config string) error {
 func Consume(c *pop.Connection, id, nid string) (bool, error) {
 	n, err := c.RawQuery("UPDATE identity_recovery_tokens SET used = true WHERE id = ? AND nid = ? AND NOT used", id, nid).ExecWithCount() // want `update identity_recovery_tokens set used=true where id=\$id,nid=\$nid,used=false on c; found\? count; rows checked`
 	return n == 1, err
+}
+
+type Exchange struct {
+	ID     string `db:"id"`
+	FlowID string `db:"flow_id"`
+}
+
+func (Exchange) TableName() string { return "token_exchanges" }
+
+// MoveFlow names the table quoted for the dialect.
+func MoveFlow(c *pop.Connection, oldFlow, newFlow, nid string) error {
+	q := fmt.Sprintf("UPDATE %s SET flow_id = ? WHERE flow_id = ? AND nid = ?", c.Dialect.Quote(Exchange{}.TableName()))
+	return c.RawQuery(q, newFlow, oldFlow, nid).Exec() // want `update token_exchanges set flow_id=\$newFlow where flow_id=\$oldFlow,nid=\$nid on c`
 }

@@ -19,8 +19,19 @@ type Tx struct {
 
 // Connection is the database handle, or a transaction when TX is set.
 type Connection struct {
-	ID string
-	TX *Tx
+	ID      string
+	TX      *Tx
+	Dialect dialect
+}
+
+type quotable interface {
+	Quote(key string) string
+}
+
+// dialect is the database's dialect; Quote quotes an identifier for it.
+type dialect interface {
+	quotable
+	Name() string
 }
 
 // Query is one statement's settings; its methods change it in place.
