@@ -243,6 +243,9 @@ type builder struct {
 	// markTypes is, while tableParam resolves a text, the function whose
 	// type parameters' TableName() calls read as markers.
 	markTypes *ssa.Function
+	// stmtPhis counts the phis of prepared statements preparedText is
+	// inside of.
+	stmtPhis int
 	// globalElemInits are the elements it stores into package-level
 	// arrays, by index.
 	globalElemInits map[*ssa.Global]map[int64]ssa.Value

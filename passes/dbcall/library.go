@@ -72,14 +72,15 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		named = bound[0]
 	}
 	texts := []text{t}
+	chosen := false
 	if (stmt.Kind == sqltext.KindUnknown || stmt.Table.Name == "") && !meth.ByName {
 		if alts := b.alternatives(sqlv, prepared); alts != nil {
-			texts = alts
+			texts, chosen = alts, true
 		}
 	}
 	var accs []*Access
 	for _, t := range texts {
-		if len(texts) > 1 {
+		if chosen {
 			stmt = sqltext.Parse(t.s)
 		}
 		some := b.fromStmt(fn, call, stmt, bound, named)
@@ -160,9 +161,11 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 		out = append(out, t)
 		return len(out) <= maxAlternatives
 	}
-	if !walk(v, 0) || len(out) < 2 {
+	if !walk(v, 0) || len(out) == 0 || len(out) == 1 && !prepared {
 		return nil
 	}
+	// One text: a prepared statement rebound on one branch only (stmt :=
+	// s.selectStmt; if txn != nil { stmt = sqlutil.TxStmt(txn, stmt) }).
 	return out
 }
 
@@ -477,6 +480,44 @@ func (b *builder) preparedText(stmt ssa.Value) text {
 	}
 	if t, ok := b.taggedQueryText(stmt); ok {
 		return t
+	}
+	if phi, ok := unwrap(stmt).(*ssa.Phi); ok && b.stmtPhis < 4 {
+		// One statement prepared on either branch (txn.Prepare(query)
+		// or db.Prepare(query)): the text both agree on.
+		b.stmtPhis++
+		defer func() { b.stmtPhis-- }()
+		var agreed *text
+		for _, e := range phi.Edges {
+			if isNil(e) {
+				continue
+			}
+			t := b.preparedText(e)
+			if agreed != nil && agreed.s != t.s || !t.known {
+				agreed = nil
+				break
+			}
+			agreed = &t
+		}
+		if agreed != nil {
+			return *agreed
+		}
+	}
+	// A helper of the package preparing its caller's text with filters
+	// added (dendrite's prepareWithFilters(db, txn, selectSQL, params,
+	// ...) returning the *sql.Stmt): the text, with the call's arguments.
+	switch x := unwrap(stmt).(type) {
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			var memo map[ssa.Value]text
+			if t, ok := b.helperResult(&call.Call, x.Index, 0, &memo, true); ok {
+				return t
+			}
+		}
+	case *ssa.Call:
+		var memo map[ssa.Value]text
+		if t, ok := b.helperResult(&x.Call, 0, 0, &memo, true); ok {
+			return t
+		}
 	}
 	for v, i := stmt, 0; v != nil && i < 2; v, i = embeddingOf(v), i+1 {
 		if t, ok := b.fieldPreparedText(v); ok {

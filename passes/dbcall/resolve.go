@@ -264,12 +264,19 @@ func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa
 // keep their common prefix (commonPrefix); a text of no known part is no
 // answer.
 func (b *builder) helperText(call *ssa.CallCommon, i, depth int, memo *map[ssa.Value]text) (text, bool) {
+	return b.helperResult(call, i, depth, memo, false)
+}
+
+// helperResult is helperText, or with prepared the text of the statement
+// result i is prepared from (prepareWithFilters(db, txn, query, ...)
+// returning db.Prepare(query + filters)).
+func (b *builder) helperResult(call *ssa.CallCommon, i, depth int, memo *map[ssa.Value]text, prepared bool) (text, bool) {
 	callee := call.StaticCallee()
-	if callee == nil || callee.Pkg != b.ssaPkg || callee.Blocks == nil || b.boundParams != nil && len(b.boundParams) > 64 {
+	if callee == nil || callee.Pkg != b.ssaPkg || callee.Blocks == nil || b.boundParams != nil && len(b.boundParams) > 64 || depth > 8 {
 		return text{}, false
 	}
 	res := callee.Signature.Results()
-	if i >= res.Len() || !isString(res.At(i).Type()) {
+	if i >= res.Len() || !prepared && !isString(res.At(i).Type()) || prepared && !isStmtType(res.At(i).Type()) {
 		return text{}, false
 	}
 	if len(call.Args) != len(callee.Params) {
@@ -296,6 +303,13 @@ func (b *builder) helperText(call *ssa.CallCommon, i, depth int, memo *map[ssa.V
 	var inner map[ssa.Value]text // the helper's own values, under these bindings
 	for _, blk := range callee.Blocks {
 		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			if prepared {
+				if isNil(ret.Results[i]) {
+					continue // the error return
+				}
+				texts = append(texts, b.preparedText(ret.Results[i]))
+				continue
+			}
 			texts = append(texts, b.resolveTextDepth(ret.Results[i], depth+1, &inner))
 		}
 	}

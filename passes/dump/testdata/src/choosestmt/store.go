@@ -100,3 +100,42 @@ func (s *Store) Count(ctx context.Context) (int, error) {
 	err := s.db.QueryRowContext(ctx, countSQL).Scan(&n) // want `unknown \? reads \?->n on s\.db; .*partial`
 	return n, err
 }
+
+// Lookup rebinds its statement to the transaction when there is one.
+func (s *Store) Lookup(ctx context.Context, tx *sql.Tx, userID int64) (int64, error) {
+	stmt := s.listAll
+	if tx != nil {
+		stmt = tx.StmtContext(ctx, stmt)
+	}
+	var id int64
+	err := stmt.QueryRowContext(ctx, userID).Scan(&id) // want `select devices where user_id=\$userID reads id->id on t\d+; found\? err\(database/sql\.ErrNoRows\)$`
+	return id, err
+}
+
+// prepareFiltered prepares its caller's text with a filter added, on the
+// transaction when there is one.
+func prepareFiltered(db *sql.DB, tx *sql.Tx, query string, kinds []string) (*sql.Stmt, error) {
+	if len(kinds) > 0 {
+		query += " AND kind = ANY($2)"
+	}
+	query += " ORDER BY id"
+	var stmt *sql.Stmt
+	var err error
+	if tx != nil {
+		stmt, err = tx.Prepare(query)
+	} else {
+		stmt, err = db.Prepare(query)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return stmt, nil
+}
+
+func (s *Store) Events(ctx context.Context, tx *sql.Tx, userID int64, kinds []string) (*sql.Rows, error) {
+	stmt, err := prepareFiltered(s.db, tx, "SELECT id FROM events WHERE user_id = $1", kinds)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.QueryContext(ctx, userID, kinds) // want `select events where user_id=\$userID reads id->\? on prepareFiltered\(\)#0; partial$`
+}
