@@ -207,8 +207,9 @@ type Access struct {
 	Partial bool
 	// Alternatives is, for an access of a call running one of several
 	// statements chosen on branches before it (a switch assigning the
-	// query, one of two prepared statements), how many there are: the
-	// call makes one of that many accesses. 0 otherwise.
+	// query, one of two prepared statements) or one per iteration of a
+	// loop over a literal list of them, how many there are: each run of
+	// the call makes one of that many accesses. 0 otherwise.
 	Alternatives int
 	// Heuristic reports an access inferred from a method's name and
 	// arguments alone (an interface whose implementation is not visible).

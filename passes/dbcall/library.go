@@ -101,6 +101,38 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	return accs
 }
 
+// listElems returns, for the element of a literal list a loop ranges over
+// (for _, stmt := range []*sql.Stmt{s.purgeAliasesStmt, s.purgePublishedStmt}),
+// the list's elements, or nil.
+func listElems(v ssa.Value) []ssa.Value {
+	ld, ok := unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	ia, ok := ld.X.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	sl, ok := ia.X.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	elems, ok := ssautil.ArrayElems(a)
+	if !ok || len(elems) == 0 || len(elems) > maxAlternatives {
+		return nil
+	}
+	for _, e := range elems {
+		if e == nil {
+			return nil
+		}
+	}
+	return elems
+}
+
 // maxAlternatives bounds the statements one call is read as running.
 const maxAlternatives = 4
 
@@ -118,7 +150,9 @@ const maxAlternatives = 4
 //	db.ExecContext(ctx, q, userID)
 //
 // and, with prepared, the statements chosen so (dendrite's
-// stmt := s.selectAllStmt; if excludeRejected { stmt = s.selectAcceptedStmt }).
+// stmt := s.selectAllStmt; if excludeRejected { stmt = s.selectAcceptedStmt }),
+// or the elements of a literal list a loop runs one per iteration
+// (for _, stmt := range []*sql.Stmt{s.purgeAliasesStmt, s.purgePublishedStmt}).
 // A text built in a loop, or one with a part not known, is no answer.
 func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 	if v == nil {
@@ -131,6 +165,14 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 		b.spend()
 		if prepared {
 			v = b.rebound(v)
+		}
+		if elems := listElems(v); elems != nil {
+			for _, e := range elems {
+				if !walk(e, depth+1) {
+					return false
+				}
+			}
+			return true
 		}
 		if phi, ok := unwrap(v).(*ssa.Phi); ok {
 			if seen[phi] || depth > 3 {
