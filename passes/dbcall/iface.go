@@ -214,7 +214,7 @@ func heuristicApplies(pass *analysis.Pass, m *types.Func) bool {
 // both the table and the key are inferred.
 func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types.Func, args []ssa.Value) []*Access {
 	sig := m.Type().(*types.Signature)
-	name := m.Name()
+	name := withEntity(m.Name(), sig.Recv())
 	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Heuristic: true, RowsReturned: -1, ResultReturned: -1}
 	a.Via = &Via{Callees: []string{ssautil.ObjLabel(m)}, Origin: "implementation not visible"}
 	// params: the interface method's parameters (without receiver); args
@@ -401,22 +401,82 @@ func updatedEntity(entity string, params *types.Tuple, recv *types.Var) (string,
 }
 
 // repositoryEntity returns X of an interface named XRepo, XRepository,
-// XStore or XDAO.
+// XStore or XDAO, and the package's name for one named only Repository or
+// Repo (customer.Repository; a bare Store is too often a key-value or
+// blob store to name a table).
 func repositoryEntity(recv *types.Var) string {
 	if recv == nil {
 		return ""
 	}
-	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	return namedEntity(recv.Type())
+}
+
+func namedEntity(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return ""
 	}
 	name := n.Obj().Name()
 	for _, suffix := range []string{"Repository", "Repo", "Store", "DAO"} {
-		if e, ok := strings.CutSuffix(name, suffix); ok && e != "" {
+		e, ok := strings.CutSuffix(name, suffix)
+		if !ok {
+			continue
+		}
+		if e == "" && n.Obj().Pkg() != nil && strings.HasPrefix(suffix, "Repo") {
+			e = pascalCase(n.Obj().Pkg().Name())
+		}
+		if e != "" {
 			return strings.ToUpper(e[:1]) + e[1:]
 		}
 	}
 	return ""
+}
+
+// pascalCase writes a package name (coupon_application, creditgrant) as
+// an entity's name: CouponApplication, Creditgrant.
+func pascalCase(s string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(s, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+// reBare matches the method names of a repository named for its entity
+// (customer.Repository, UserRepo): Get(ctx, id), GetByEmail, Create,
+// Update, CountByStatus.
+var reBare = lazyregexp.New(`^(Get|Find|Fetch|Load|Lookup|Read|Select|Exists|Count|Create|Insert|Add|Store|Update|Save)(By[A-Z][A-Za-z0-9]*)?$`)
+
+// withEntity names the entity in a repository method's name that leaves
+// it to the interface's name: customer.Repository.Get(ctx, id) is
+// GetCustomerByID, UserRepo.Create(ctx, u) CreateUser, UserRepo.ExistsByEmail
+// ExistsUserByEmail. A name that says its entity is returned as is.
+func withEntity(name string, recv *types.Var) string {
+	if recv == nil {
+		return name
+	}
+	return withEntityOf(name, recv.Type())
+}
+
+func withEntityOf(name string, t types.Type) string {
+	sm := reBare.FindStringSubmatch(name)
+	if sm == nil {
+		return name
+	}
+	entity := namedEntity(t)
+	if entity == "" {
+		return name
+	}
+	by := sm[2]
+	if by == "" {
+		switch sm[1] {
+		case "Get", "Find", "Fetch", "Load", "Lookup", "Read", "Select":
+			by = "ByID" // the one key argument, named or not
+		}
+	}
+	return sm[1] + entity + by
 }
 
 // columnValueType reports a type a column's value is passed as: not a
@@ -560,7 +620,7 @@ func declaresRepository(pkg *types.Package) bool {
 				continue
 			}
 			for i := 0; i < iface.NumMethods(); i++ {
-				m := iface.Method(i).Name()
+				m := withEntityOf(iface.Method(i).Name(), tn.Type())
 				if reRead.MatchString(m) || reInsert.MatchString(m) || reExists.MatchString(m) || reCount.MatchString(m) || reUpdate.MatchString(m) {
 					return true
 				}
