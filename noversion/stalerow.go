@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
@@ -148,7 +149,7 @@ func guardedWrite(a *dbcall.Access, stale []dbcall.StaleColumn) bool {
 // transaction, or the transaction is REPEATABLE READ or SERIALIZABLE
 // (PostgreSQL aborts one of two concurrent writers of a row).
 func rowHeld(db *dbcall.Result, txs *txscope.Result, read, a *dbcall.Access) bool {
-	if lockedFirst(txs, a) || lockedByLookup(db, read) {
+	if lockedFirst(txs, a) || lockedByLookup(db, read) || uncommittedRow(db, txs, read) {
 		return true
 	}
 	tx := txs.Of(a)
@@ -159,6 +160,46 @@ func rowHeld(db *dbcall.Result, txs *txscope.Result, read, a *dbcall.Access) boo
 		return true
 	}
 	return tx.Isolation == sqltext.IsolationSerializable || tx.Isolation == sqltext.IsolationRepeatableRead
+}
+
+// uncommittedRow reports a read of a row that every caller of the read's
+// function inserted earlier in a transaction still open at the call (the
+// repository created, then initialized and saved by a helper given the
+// session): until commit no other transaction sees the row, so nobody
+// changes it between this read and a write of it.
+func uncommittedRow(db *dbcall.Result, txs *txscope.Result, read *dbcall.Access) bool {
+	ins, ok := db.InsertedByCallers(read)
+	if !ok {
+		return false
+	}
+	for _, in := range ins {
+		tx := txs.Of(in.Insert)
+		if tx == nil || !inTx(db, txs, tx, in.Call, read.Table) {
+			return false // committed when it was inserted: others may have found it since
+		}
+	}
+	return true
+}
+
+// inTx reports a call whose accesses of table (the callee's, as the
+// caller's summary holds them) run in tx. Files and other stores the
+// callee writes beside it are no matter.
+func inTx(db *dbcall.Result, txs *txscope.Result, tx *txscope.Tx, call ssa.CallInstruction, table string) bool {
+	fi := db.Func(call.Parent())
+	if fi == nil {
+		return false
+	}
+	found := false
+	for _, y := range fi.Accesses {
+		if y.Call != call || y.Table != table {
+			continue
+		}
+		if txs.Of(y) != tx {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // lockedByLookup reports a lookup function that locks the row it reads:

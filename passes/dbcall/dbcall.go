@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -48,6 +49,10 @@ type Result struct {
 	// mints answers Minted.
 	mints *mints
 	enums *enums
+	// callers indexes the static calls of the package's functions, built
+	// on first use (see DirectCalls).
+	callersOnce sync.Once
+	callers     *callIndex
 }
 
 // FuncInfo is the model of one function.

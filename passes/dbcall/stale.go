@@ -1088,3 +1088,74 @@ func (r *Result) DecidingLookup(w *Access) (read *Access, gated bool) {
 	}
 	return r.b.consumedRead(fi, w)
 }
+
+// CallerInsert is a row a caller inserted before the call that reaches a
+// read of it: Insert is the caller's INSERT, Call the call.
+type CallerInsert struct {
+	Call   ssa.CallInstruction
+	Insert *Access
+}
+
+// InsertedByCallers returns, for a read keyed by a field of a parameter of
+// its function, the insert of that row each caller made before the call:
+// the function (unexported, only called directly) re-reads the row every
+// caller has just created, with the key the caller's INSERT bound.
+//
+//	repo := &Repository{OwnerID: owner.ID, Name: name}
+//	sess.Begin()
+//	createRepository(sess, repo)      // INSERT INTO repository: repo.ID set
+//	initRepository(sess, repo)        // getRepositoryByID(e, repo.ID) ... updateRepository(e, repo)
+//
+// ok is false when some caller did not insert it (or the function has
+// callers out of view).
+func (r *Result) InsertedByCallers(read *Access) (ins []CallerInsert, ok bool) {
+	if r == nil || read == nil || read.Fn == nil || read.Kind != KindRead || read.Table == "" {
+		return nil, false
+	}
+	for _, k := range read.KeyColumns() {
+		w, _ := read.WhereColumn(k)
+		p, isParam := w.Value.Root.(*ssa.Parameter)
+		if !isParam || w.Value.Path == "" || p.Parent() != read.Fn {
+			continue // the key of a row found otherwise
+		}
+		calls, i, direct := r.DirectCalls(p)
+		if !direct || len(calls) == 0 {
+			return nil, false
+		}
+		ins = ins[:0]
+		for _, c := range calls {
+			x := r.insertBefore(c, read.Table, k, ssautil.FullArgs(c.Common())[i], w.Value.Path)
+			if x == nil {
+				break
+			}
+			ins = append(ins, CallerInsert{Call: c, Insert: x})
+		}
+		if len(ins) == len(calls) {
+			return ins, true
+		}
+	}
+	return nil, false
+}
+
+// insertBefore returns a plain INSERT into table, made by the function of
+// call before it, binding col to the field path of arg.
+func (r *Result) insertBefore(call ssa.CallInstruction, table, col string, arg ssa.Value, path string) *Access {
+	fi := r.Func(call.Parent())
+	if fi == nil {
+		return nil
+	}
+	want := Ref{Root: ssautil.Unwrap(arg), Path: path}
+	for _, x := range fi.Accesses {
+		if x.Kind != KindInsert || x.Table != table || x.Conflict != sqltext.ConflictNone || x.Upsert != nil || x.Call == nil || x.Call == call {
+			continue // an upsert may leave another's row in place
+		}
+		s, ok := x.SetColumn(col)
+		if !ok || s.Value.IsZero() || !(Ref{Root: ssautil.Unwrap(s.Value.Root), Path: s.Value.Path}).Same(want) {
+			continue
+		}
+		if ssautil.Before(x.Call, call) {
+			return x
+		}
+	}
+	return nil
+}
