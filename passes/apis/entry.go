@@ -165,3 +165,33 @@ var Registrars = map[string]Registrar{
 	"(*github.com/RichardKnop/machinery/v2.Server).RegisterTask": {EntryJob, 1, "machinery"},
 	"(*github.com/RichardKnop/machinery/v1.Server).RegisterTask": {EntryJob, 1, "machinery"},
 }
+
+// DBOpeners are the functions that open a database connection or pool, by
+// full name. A service opens its database once, while it starts: a
+// function that calls one (entry's opensFact) is start-up code, and what
+// it does with the handle runs once per process.
+var DBOpeners = map[string]bool{
+	"database/sql.Open":                                   true,
+	"database/sql.OpenDB":                                 true,
+	"github.com/jmoiron/sqlx.Open":                        true,
+	"github.com/jmoiron/sqlx.Connect":                     true,
+	"github.com/jmoiron/sqlx.ConnectContext":              true,
+	"github.com/jmoiron/sqlx.MustOpen":                    true,
+	"github.com/jmoiron/sqlx.MustConnect":                 true,
+	"gorm.io/gorm.Open":                                   true,
+	"github.com/jinzhu/gorm.Open":                         true,
+	"github.com/jackc/pgx/v5.Connect":                     true,
+	"github.com/jackc/pgx/v5.ConnectConfig":               true,
+	"github.com/jackc/pgx/v5/pgxpool.New":                 true,
+	"github.com/jackc/pgx/v5/pgxpool.NewWithConfig":       true,
+	"github.com/jackc/pgx/v4.Connect":                     true,
+	"github.com/jackc/pgx/v4/pgxpool.Connect":             true,
+	"github.com/jackc/pgx/v4/pgxpool.ConnectConfig":       true,
+	"xorm.io/xorm.NewEngine":                              true,
+	"github.com/xorm-io/xorm.NewEngine":                   true,
+	"entgo.io/ent/dialect/sql.Open":                       true,
+	"github.com/gobuffalo/pop/v6.Connect":                 true,
+	"github.com/gobuffalo/pop/v6.NewConnection":           true,
+	"github.com/ory/pop/v6.NewConnection":                 true,
+	"github.com/uptrace/bun/driver/pgdriver.NewConnector": true,
+}

@@ -42,7 +42,12 @@
 // A function reached only through exported functions named as start-up
 // steps (Init..., Initialize..., Migrate..., Bootstrap..., Seed...: a
 // store's InitializeDBClient, whose callers are out of view) runs once
-// too: it is called before anything serves.
+// too: it is called before anything serves. So is a function reached only
+// through an exported function that opens a database connection or pool
+// (apis.DBOpeners, or a function that calls one: an opensFact), such as a
+// mint's LoadMint(config) opening its store and saving the seed it
+// generated on the first run: a service opens its database once, while it
+// starts. (A handler opening a database per request would be missed.)
 //
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(spawnFact), new(verifierFact), new(registryFact)},
+	FactTypes:  []analysis.Fact{new(spawnFact), new(verifierFact), new(registryFact), new(opensFact)},
 }
 
 // Answer is the verdict on whether a function runs concurrently with
@@ -85,6 +85,9 @@ type Result struct {
 	locking             bool            // uses of distributed locks
 	registers           bool            // uses of registrars or registry fields
 	memLibs             map[string]bool // inMemory's answers
+	// opens holds the functions of the package that open a database
+	// (opensFact).
+	opens map[*types.Func]string
 }
 
 // Concurrent tells whether fn may run concurrently with itself. It
@@ -119,6 +122,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	if apis.Library(pass.Pkg.Path()) {
 		return r, nil
 	}
+	importedOpens := map[*types.Func]string{}
 	for _, of := range pass.AllObjectFacts() {
 		if f, ok := of.Fact.(*spawnFact); ok {
 			if fn, ok := of.Object.(*types.Func); ok {
@@ -135,7 +139,13 @@ func run(pass *analysis.Pass) (res any, err error) {
 				r.fields[v] = f
 			}
 		}
+		if f, ok := of.Fact.(*opensFact); ok {
+			if fn, ok := of.Object.(*types.Func); ok {
+				importedOpens[fn] = f.Opener
+			}
+		}
 	}
+	r.opens = scanOpeners(pass, importedOpens)
 	r.lazy = pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy)
 	for _, imp := range pass.Pkg.Imports() {
 		r.delivers = r.delivers || apis.DeliveryImport(imp.Path())
@@ -530,6 +540,13 @@ func (g *graph) roots(n *node) {
 			// by a library the value is handed to.
 			n.mark(bitEscape, fmt.Sprintf("the method %s may be called through an interface", g.label(fn)), 0, nil)
 		}
+		return
+	}
+	if g.r.opens[obj] != "" {
+		// It opens the database its work runs on: a service does that
+		// once, while it starts (a mint's LoadMint(config) opening its
+		// store, then saving the seed it generated on first run).
+		n.mark(bitStart, fmt.Sprintf("reached only from %s, which opens its database: start-up code", g.label(fn)), 0, nil)
 		return
 	}
 	n.mark(bitAPI, fmt.Sprintf("%s is exported: its callers are in other packages", g.label(fn)), 0, []*types.Func{obj})

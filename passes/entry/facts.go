@@ -2,6 +2,7 @@ package entry
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
@@ -9,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemvet/idemvet/passes/apis"
 )
@@ -304,4 +306,82 @@ func (g *graph) exportVerifiers(pass *analysis.Pass) {
 		}
 		pass.ExportObjectFact(obj, &verifierFact{Lib: d.Lib, ID: d.ID})
 	}
+}
+
+// opensFact is a fact indicating that a function opens a database
+// connection or pool (apis.DBOpeners), itself or through a function
+// with the fact: a store's InitSQLite(path) calling sql.Open.
+type opensFact struct {
+	// Opener is the full name of the library function it reaches.
+	Opener string
+}
+
+func (*opensFact) AFact() {}
+
+// String summarizes the fact for tests: "opens a database (database/sql.Open)".
+func (f *opensFact) String() string { return "opens a database (" + f.Opener + ")" }
+
+// maxOpenerRounds bounds the rounds scanOpeners makes over the package,
+// for openers calling openers declared after them.
+const maxOpenerRounds = 3
+
+// scanOpeners reads, from the syntax, the functions of the package that
+// open a database: they call an opener of apis.DBOpeners or a function
+// imported (a fact) or of the package (an earlier round) that does. The
+// exported ones get an opensFact, so callers in other packages know.
+func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*types.Func]string {
+	own := map[*types.Func]string{}
+	opens := func(f *types.Func) string {
+		f = f.Origin()
+		if o := own[f]; o != "" {
+			return o
+		}
+		if o := imported[f]; o != "" {
+			return o
+		}
+		if name := f.FullName(); apis.DBOpeners[name] {
+			return name
+		}
+		return ""
+	}
+	for round := 0; round < maxOpenerRounds; round++ {
+		changed := false
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if !ok || own[obj] != "" {
+					continue
+				}
+				found := ""
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if found != "" {
+						return false
+					}
+					if call, ok := n.(*ast.CallExpr); ok {
+						if f, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok {
+							found = opens(f)
+						}
+					}
+					return true
+				})
+				if found != "" {
+					own[obj] = found
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for obj, o := range own {
+		if obj.Exported() {
+			pass.ExportObjectFact(obj, &opensFact{Opener: o})
+		}
+	}
+	return own
 }

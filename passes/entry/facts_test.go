@@ -12,7 +12,7 @@ import (
 // TestFacts checks that facts survive the gob encoding of the go vet
 // protocol, encode deterministically and stay small.
 func TestFacts(t *testing.T) {
-	facts := []any{&spawnFact{Params: []spawnParam{{Index: 0, Kind: apis.EntryGoroutine, Lib: "go"}, {Index: 2, Kind: apis.EntrySchedule, Lib: "cron"}}}, &registryFact{Kind: apis.EntryJob, Lib: "temporal"}}
+	facts := []any{&spawnFact{Params: []spawnParam{{Index: 0, Kind: apis.EntryGoroutine, Lib: "go"}, {Index: 2, Kind: apis.EntrySchedule, Lib: "cron"}}}, &registryFact{Kind: apis.EntryJob, Lib: "temporal"}, &opensFact{Opener: "database/sql.Open"}}
 	for _, fact := range facts {
 		var a, b bytes.Buffer
 		if err := gob.NewEncoder(&a).Encode(fact); err != nil {
