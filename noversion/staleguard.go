@@ -72,6 +72,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {
 			continue // "activate if not active": every racer writes the same constants, and nothing else is done on the check's word
 		}
+		if db.Recomputes(a) && !actsOnCheck(db, nc, g, a) {
+			continue // "heal the positions if they got too close": a repair re-reads the rows and rewrites them alike for every racer
+		}
 		if rowHeld(db, txs, g.Read, a) || advisoryBefore(db, g.Read) || db.Serialized(g.Read, a) {
 			continue
 		}

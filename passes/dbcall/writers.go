@@ -422,6 +422,9 @@ func recomputes(b *builder, fi *FuncInfo, a *Access) bool {
 			if s.Value.Path == "" && countedBy(fi, s.Value.Root, a.Call) {
 				continue
 			}
+			if s.Value.Path == "" && rankValue(s.Value.Root, 0) {
+				continue // a position spread by rank over the rows read: every racer computes the same
+			}
 			srcs := sourcesIn(b, fi, s.Value, a.Call)
 			if len(srcs) == 0 {
 				return false
@@ -437,6 +440,66 @@ func recomputes(b *builder, fi *FuncInfo, a *Access) bool {
 		}
 	}
 	return true
+}
+
+// maxRankDepth bounds the expression rankValue reads.
+const maxRankDepth = 12
+
+// rankValue reports a value computed from constants, lengths and the
+// index of a loop alone: a row's rank among the rows a repair rewrites,
+// spread over a range (the rows re-read in order, each given an evenly
+// spaced position).
+//
+//	for i, p := range siblings {
+//		pos := math.Pow(2, 32) / float64(len(siblings)) * float64(i+1)
+//		s.Cols("position").Where("id = ?", p.ID).Update(&Project{Position: pos})
+//	}
+//
+// Nothing of the request goes in: two racers rewriting the same rows
+// leave what one would.
+func rankValue(v ssa.Value, depth int) bool {
+	if depth > maxRankDepth {
+		return false
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.BinOp:
+		return rankValue(x.X, depth+1) && rankValue(x.Y, depth+1)
+	case *ssa.Convert:
+		return rankValue(x.X, depth+1)
+	case *ssa.Call:
+		common := x.Common()
+		if b, ok := common.Value.(*ssa.Builtin); ok {
+			return b.Name() == "len" // the number of rows, whatever they hold
+		}
+		callee := common.StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "math" {
+			return false
+		}
+		for _, a := range common.Args {
+			if !rankValue(a, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Phi:
+		// A loop index: starts at a constant, steps by one.
+		for _, e := range x.Edges {
+			if _, ok := unwrap(e).(*ssa.Const); ok {
+				continue
+			}
+			step, ok := unwrap(e).(*ssa.BinOp)
+			if !ok || step.Op != token.ADD || unwrap(step.X) != x {
+				return false
+			}
+			if _, ok := unwrap(step.Y).(*ssa.Const); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // countedBy reports a value that is the count a call returns, the call a
@@ -480,6 +543,55 @@ func fromRead(fi *FuncInfo, v Ref) bool {
 			if w.Value.Same(v) {
 				return true
 			}
+		}
+		if v.Path != "" && filledBy(x.Call, elemSlice(root)) {
+			return true // a field of a row of the slice the read filled (Find(&rows), then range rows)
+		}
+	}
+	return false
+}
+
+// elemSlice returns the variable holding the slice v is an element of
+// (rows[i], *rows[i], range rows), or nil.
+func elemSlice(v ssa.Value) ssa.Value {
+	for range 3 {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			v = x.X
+			continue
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		default:
+			return nil
+		}
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			v = ld.X
+		}
+		if _, ok := v.(*ssa.Alloc); ok {
+			return v
+		}
+		return nil
+	}
+	return nil
+}
+
+// filledBy reports a call given the address of the variable alloc (as
+// itself or as an interface): the rows of a read scanned into it.
+func filledBy(call ssa.CallInstruction, alloc ssa.Value) bool {
+	if alloc == nil {
+		return false
+	}
+	for _, a := range ssautil.FullArgs(call.Common()) {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X
+		}
+		if a == alloc {
+			return true
 		}
 	}
 	return false
