@@ -115,6 +115,14 @@ type Binding struct {
 	// e.ID(t.ID).AllCols().Update(t) }): computed from what the caller
 	// read into it, not that value unchanged.
 	SelfDelta bool
+	// Mutated reports, through a call, a value that is the field of the
+	// caller's struct Value names, which a method the callee calls before
+	// the write assigns (user.UpdateUserHash(), then the user written
+	// whole): what is written there may be the callee's, so it is no
+	// write-back of what the caller read. Its provenance is kept: a change
+	// made on some paths only (a lockout counter reset when it expired)
+	// still carries the caller's value on the others.
+	Mutated bool
 	// Passed reports, through a call, a column of the callee's whole-row
 	// write bound to a field of the struct the caller passed: written back
 	// as the caller holds it, not changed.

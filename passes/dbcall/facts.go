@@ -170,6 +170,9 @@ type bindingFact struct {
 	// SelfDelta: the value is the parameter's field Arg, which the
 	// function changes from itself before writing it (Binding.SelfDelta).
 	SelfDelta bool
+	// Mutated is Binding.Mutated: a method the function calls before
+	// the write assigns the parameter's field Arg.
+	Mutated bool
 }
 
 type readFact struct {
@@ -592,6 +595,9 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			}
 		}
 		bf.SelfDelta = bf.SelfDelta || s.SelfDelta && bf.Arg.Param >= 0
+		if bf.Arg.Param >= 0 && bf.Arg.Path != "" && s.Class == sqltext.AssignParam {
+			bf.Mutated = s.Mutated || b.paramFieldMutated(fn, bf.Arg, a.Call)
+		}
 		f.Set = append(f.Set, bf)
 	}
 	if a.Kind == KindUpdate {
@@ -652,6 +658,56 @@ func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFu
 		f.From = fromParams(fn, bd, minted)
 	}
 	return f
+}
+
+// paramFieldMutated reports whether a call fn makes before the write at
+// (a method of the struct, or a function given it) assigns the field p of
+// fn's parameter on every run, as the callee's mutatesFact says (Always).
+//
+//	func updateUser(id string, user *User) error {
+//		user.UpdateUserHash()                  // mutates p0.Hash
+//		return engine.ID(id).Update(user)      // SET hash = user.Hash: Mutated
+//	}
+func (b *builder) paramFieldMutated(fn *ssa.Function, p paramRef, at ssa.CallInstruction) bool {
+	if p.Param < 0 || p.Param >= len(fn.Params) || at == nil || at.Block() == nil || at.Parent() != fn {
+		return false
+	}
+	param := fn.Params[p.Param]
+	refs := param.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok || call == at || call.Block() == nil || !runsBefore(call, at) {
+			continue
+		}
+		m, known := b.mutations(call.Common())
+		if !known || m == nil {
+			continue
+		}
+		for i, arg := range ssautil.FullArgs(call.Common()) {
+			if unwrap(arg) != ssa.Value(param) {
+				continue
+			}
+			for _, f := range m.Fields {
+				if f.Param == i && f.Always && (f.Path == "" || f.Path == p.Path || strings.HasPrefix(p.Path, f.Path+".")) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// runsBefore reports an instruction that can run before at in their
+// function: earlier in at's block, or in a block that reaches it.
+func runsBefore(x, at ssa.Instruction) bool {
+	xb, ab := x.Block(), at.Block()
+	if xb == ab {
+		return ssautil.Index(x) < ssautil.Index(at)
+	}
+	return ssautil.Reachable(xb, ab)
 }
 
 // paramFieldStored reports whether fn stores into the field p (a path
@@ -2077,7 +2133,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
 			}
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg)})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Mutated: s.Mutated, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {

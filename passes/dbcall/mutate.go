@@ -47,6 +47,12 @@ type fieldMutation struct {
 	// Self reports that the new value is computed from the old one
 	// (o.N++, o.N += k, o.N = o.N*2, o.Tags = append(o.Tags, t)).
 	Self bool
+	// Always reports an assignment made by a statement of the function's
+	// body itself, not nested in a branch or a loop: every call that gets
+	// past the statements before it makes it (a hash recomputed by
+	// UpdateUserHash after its error check), where a nested one may not
+	// (a pending email cleared only when the email changed).
+	Always bool
 }
 
 func (*mutatesFact) AFact() {}
@@ -162,6 +168,21 @@ func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 		}
 		return true
 	})
+	// Assignments that are statements of the body itself.
+	always := map[fieldMutation]bool{}
+	for _, st := range fd.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if obj, path, ok := fieldPath(info, lhs); ok {
+				if i, isParam := params[obj]; isParam {
+					always[fieldMutation{Param: i, Path: path}] = true
+				}
+			}
+		}
+	}
 	untouched := unnamed
 	for obj, i := range params {
 		if !named[obj] {
@@ -174,6 +195,7 @@ func mutationsOf(info *types.Info, fd *ast.FuncDecl) *mutatesFact {
 	sort.Ints(untouched)
 	f := &mutatesFact{Untouched: untouched}
 	for m := range found {
+		m.Always = always[fieldMutation{Param: m.Param, Path: m.Path}]
 		f.Fields = append(f.Fields, m)
 	}
 	sort.Slice(f.Fields, func(i, j int) bool {

@@ -49,8 +49,8 @@ func (r *Result) Stale(w *Access) []StaleColumn {
 	changed := map[ssa.Value]changes{}
 	var out []StaleColumn
 	for _, s := range w.Set {
-		if s.Class != sqltext.AssignParam || s.Value.IsZero() || s.SelfDelta || keys[s.Column] || s.Column == "" {
-			continue // SelfDelta: a callee's change of the field, not the value read
+		if s.Class != sqltext.AssignParam || s.Value.IsZero() || s.SelfDelta || s.Mutated || keys[s.Column] || s.Column == "" {
+			continue // SelfDelta, Mutated: a callee's change of the field, not the value read
 		}
 		read, ok := r.staleSource(fi, w, s)
 		if !ok {
@@ -292,7 +292,7 @@ func (r *Result) changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.Ca
 		for _, ref := range *v.Referrers() {
 			switch x := ref.(type) {
 			case ssa.CallInstruction:
-				if x == read || x == write || accessCalls[x] || readOnlyCall(x.Common()) {
+				if x == read || x == write || readOnlyCall(x.Common()) {
 					continue
 				}
 				if _, ok := gormMethod(x.Common()); ok {
@@ -302,6 +302,9 @@ func (r *Result) changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.Ca
 					continue
 				}
 				m, known := r.b.mutations(x.Common())
+				if accessCalls[x] && (!known || m == nil) {
+					continue // a database call given the struct (a scan, a write of it): modeled as an access
+				}
 				if !known {
 					out.all = true
 					return
@@ -314,7 +317,10 @@ func (r *Result) changedBetween(fi *FuncInfo, root ssa.Value, read, write ssa.Ca
 						continue
 					}
 					for _, f := range m.Fields {
-						if f.Param == i {
+						// A method that also reads the database (a hash
+						// salted from a table, then set) changes what it
+						// always assigns.
+						if f.Param == i && (!accessCalls[x] || f.Always) {
 							out.fields[path+f.Path] = true
 						}
 					}
