@@ -12,7 +12,9 @@
 // jobs.Every("@daily", billing.Accrue) with jobs returning an error; and
 // its own registries: crontab.Register(kind, fn) keeping fn in a package
 // slice or map that NewCron ranges over and schedules, itself or wrapped
-// in a closure calling it)
+// in a closure calling it; and the program's own ticker loops: the calls
+// a loop makes on each receive from a time.Ticker's channel or from
+// time.Tick, in a select or a for range)
 // fires in every instance that runs it: with three replicas, the nightly settlement settles three times, at
 // the same moment. A "running" flag read and then set does not help: two
 // instances both read false and both set it.
@@ -73,6 +75,17 @@
 // elects a leader). A scheduled function of another package (jobs.Accrue,
 // a method value r.Invoice, a job type's Run) is judged by its package's
 // summary.
+//
+// A ticker loop's job is reported only when it reads the database: a loop
+// that flushes what its own instance buffered (a channel of hits, a map of
+// counts added with views = views + $1) writes each instance's own data,
+// and one inside a request handler or consumer (polling until a row
+// changes) runs once per request, not once per instance; both are silent.
+//
+//	t := time.NewTicker(time.Minute)
+//	for range t.C {
+//		d.Sweep(ctx) // ticker job ... Sweep runs in every instance ... repeats its POST
+//	}
 //
 // The analyzer cannot know that a service runs as a single instance by
 // design (an in-process scheduler whose server is not meant to be

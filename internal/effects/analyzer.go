@@ -41,6 +41,10 @@ type Result struct {
 // again, from its fact.
 type Summary struct {
 	Effects []Summarized
+	// Reads reports a function that reads the database (Set.ReadsState):
+	// a ticker job is a schedule's work only when it acts on shared
+	// state.
+	Reads bool
 	// Flag is the function's flag pattern (Set.Flag), nil when none.
 	Flag *SummarizedFlag
 }
@@ -136,6 +140,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			continue
 		}
 		var f summaryFact
+		f.Reads = s.ReadsState()
 		if fl := s.Flag; fl != nil {
 			f.Flag = &SummarizedFlag{Table: fl.Write.Table, Column: fl.Column, ReadAt: fl.Read.Position(pass.Fset), SetAt: fl.Write.Position(pass.Fset)}
 		}

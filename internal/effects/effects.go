@@ -81,6 +81,12 @@ type Set struct {
 	reads map[string][]ssa.CallInstruction
 }
 
+// ReadsState reports whether the function, or a function it calls, reads
+// a table of the database: its effects may be decided by state every
+// instance of the program shares, rather than by what this instance
+// holds in memory.
+func (s *Set) ReadsState() bool { return len(s.reads) > 0 }
+
 // maxDepth bounds the closures followed.
 const maxDepth = 4
 

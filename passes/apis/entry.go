@@ -73,6 +73,28 @@ var EntryParams = map[string]EntryParam{
 // (http.HandlerFunc, and httprouter's Handle with its Params after them).
 var HTTPHandlerParams = []string{"net/http.ResponseWriter", "*net/http.Request"}
 
+// Tickers are the channels that deliver a value at a fixed period: a loop
+// receiving from one runs its body on a schedule, in every instance of the
+// program, as a cron job does. Keys are "import/path.Type.Field" for a
+// channel field of a ticker and a function's full name for a function
+// returning the channel; values name the scheduler for messages.
+//
+//	ticker := time.NewTicker(time.Minute)
+//	for { select { case <-ticker.C: s.sweep(ctx) } }   // "time.Ticker.C"
+//	for range time.Tick(time.Hour) { s.bill(ctx) }     // "time.Tick"
+var Tickers = map[string]string{
+	"time.Ticker.C": "ticker",
+	"time.Tick":     "ticker",
+}
+
+// TickerMakers are the functions whose use in a package may start a
+// ticker loop (the fast path of passes/entry: a package using none of
+// them has no ticker schedule).
+var TickerMakers = map[string]bool{
+	"time.NewTicker": true,
+	"time.Tick":      true,
+}
+
 // Spawner describes a call that runs its function argument Arg in a new
 // goroutine (or on a schedule), for each call or each tick.
 type Spawner struct {

@@ -38,6 +38,13 @@ type Schedule struct {
 	// Guard names the option that runs the package's schedules in one
 	// instance only (a gocron distributed elector), "" when none is used.
 	Guard string
+	// Polls reports a job run by a ticker loop of the program
+	// (apis.Tickers) rather than registered with a scheduler. Such loops
+	// also flush what their own instance buffered (a channel of hits, a
+	// map of counts): that work is each instance's own, and the job
+	// repeats another instance's work only when it acts on state it reads
+	// from the database.
+	Polls bool
 }
 
 // Lock is a distributed lock acquired in a function, its outcome used.

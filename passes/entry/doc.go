@@ -28,6 +28,8 @@
 //     package or in a package-level map, whose values another function
 //     schedules, itself or wrapped by an adapter: c.AddFunc(spec,
 //     wrap(r.kind, r.fn)) with wrap returning a closure that calls it);
+//     a loop receiving from a ticker's channel (apis.Tickers) is a
+//     schedule too, each call of its body a job (Schedule.Polls);
 //   - or it is called, in the package, from a function that is any of these.
 //
 // Evidence that it does not: it is reached only from main or init of its

@@ -83,6 +83,7 @@ type Result struct {
 
 	delivers, schedules bool            // imports of delivery libraries and schedulers
 	locking             bool            // uses of distributed locks
+	tickers             bool            // uses of a ticker maker (apis.TickerMakers): ticker loops may be schedules
 	registers           bool            // uses of registrars or registry fields
 	memLibs             map[string]bool // inMemory's answers
 	// opens holds the functions of the package that open a database
@@ -166,6 +167,9 @@ func run(pass *analysis.Pass) (res any, err error) {
 		name := f.FullName()
 		if _, ok := apis.ScheduleGuards[name]; ok {
 			uses[f] = true
+		}
+		if apis.TickerMakers[name] {
+			r.tickers, r.schedules = true, true // a ticker loop is a schedule of its own
 		}
 		if _, ok := apis.WebhookCalls[name]; ok {
 			verifies = true
@@ -366,6 +370,7 @@ type graph struct {
 
 	deliveries map[*ssa.Function]*Delivery
 	schedules  []*Schedule
+	ticks      []*tick // ticker loops, made schedules once verdicts are known
 	locks      map[*ssa.Function][]*Lock
 	// local holds what the package's own functions run concurrently
 	// (spawnerOf), nil while being computed or when nothing.
@@ -428,6 +433,9 @@ func (r *Result) build() *graph {
 	}
 	g.liftVerifiers()
 	g.propagate()
+	if r.tickers {
+		g.tickSchedules()
+	}
 	return g
 }
 
@@ -644,12 +652,18 @@ func (g *graph) uses(n *node) {
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {
 					g.received(n, x.X, x.Pos())
+					if g.r.tickers {
+						g.noteTicks(n, x)
+					}
 				}
 			case *ssa.Select:
 				for _, st := range x.States {
 					if st.Dir == types.RecvOnly {
 						g.received(n, st.Chan, st.Pos)
 					}
+				}
+				if g.r.tickers {
+					g.noteTicks(n, x)
 				}
 			}
 			var ops [8]*ssa.Value
