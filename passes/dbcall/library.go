@@ -122,7 +122,7 @@ func listElems(v ssa.Value) []ssa.Value {
 		return nil
 	}
 	elems, ok := ssautil.ArrayElems(a)
-	if !ok || len(elems) == 0 || len(elems) > maxAlternatives {
+	if !ok || len(elems) == 0 || len(elems) > maxListed {
 		return nil
 	}
 	for _, e := range elems {
@@ -133,8 +133,12 @@ func listElems(v ssa.Value) []ssa.Value {
 	return elems
 }
 
-// maxAlternatives bounds the statements one call is read as running.
-const maxAlternatives = 4
+// maxAlternatives bounds the statements one call is read as running when
+// branches choose them; maxListed when a loop runs each of a list.
+const (
+	maxAlternatives = 4
+	maxListed       = 16
+)
 
 // alternatives returns the texts of a statement chosen on branches before
 // the call that runs it, when each is known in full and there are two to
@@ -159,6 +163,7 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 		return nil
 	}
 	var out []text
+	limit := maxAlternatives
 	seen := map[*ssa.Phi]bool{}
 	var walk func(v ssa.Value, depth int) bool
 	walk = func(v ssa.Value, depth int) bool {
@@ -167,6 +172,7 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 			v = b.rebound(v)
 		}
 		if elems := listElems(v); elems != nil {
+			limit = max(limit, len(elems))
 			for _, e := range elems {
 				if !walk(e, depth+1) {
 					return false
@@ -201,7 +207,7 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 			}
 		}
 		out = append(out, t)
-		return len(out) <= maxAlternatives
+		return len(out) <= limit
 	}
 	if !walk(v, 0) || len(out) == 0 || len(out) == 1 && !prepared {
 		return nil

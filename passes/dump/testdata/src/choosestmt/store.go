@@ -140,13 +140,17 @@ func (s *Store) Events(ctx context.Context, tx *sql.Tx, userID int64, kinds []st
 	return stmt.QueryContext(ctx, userID, kinds) // want `select events where user_id=\$userID reads id->\? on prepareFiltered\(\)#0; partial$`
 }
 
-// Purge runs each statement of a list in turn.
+// Purge runs each statement of a list in turn: more of them than
+// branches may choose from.
 func (s *Store) Purge(ctx context.Context, tx *sql.Tx, userID int64) error {
 	for _, q := range []string{
 		"DELETE FROM sessions WHERE user_id = $1",
 		"DELETE FROM devices WHERE user_id = $1",
+		"DELETE FROM tokens WHERE user_id = $1",
+		"DELETE FROM pushers WHERE user_id = $1",
+		"DELETE FROM profiles WHERE user_id = $1",
 	} {
-		if _, err := tx.ExecContext(ctx, q, userID); err != nil { // want `delete sessions where user_id=\$userID on tx; one of 2` `delete devices where user_id=\$userID on tx; one of 2`
+		if _, err := tx.ExecContext(ctx, q, userID); err != nil { // want `delete sessions where user_id=\$userID on tx; one of 5` `delete devices where user_id=\$userID on tx; one of 5` `delete tokens where user_id=\$userID on tx; one of 5` `delete pushers where user_id=\$userID on tx; one of 5` `delete profiles where user_id=\$userID on tx; one of 5`
 			return err
 		}
 	}
