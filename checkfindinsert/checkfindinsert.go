@@ -117,6 +117,9 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			if d, ok := checkFlagged(c, db, txs, cat, fi, ins); ok {
 				c.report(fi.Fn, v, d)
 			}
+			if d, ok := checkReplace(pass, db, txs, cat, fi, ins); ok {
+				c.report(fi.Fn, v, d)
+			}
 		}
 	}
 	limits := limitsOf(db, fi.Fn)

@@ -199,6 +199,30 @@
 // The fix is one INSERT ... ON CONFLICT (user_id, day) DO UPDATE, or the
 // unique violation handled by updating again; both stay silent.
 //
+// A set of rows replaced in two statements, a DELETE of a parent's rows
+// and an INSERT of the set computed anew, is the same race once more
+// (category "replaceset"): under READ COMMITTED a second replace's DELETE
+// waits for the first's and then deletes only the rows its snapshot saw,
+// so the rows the first inserts survive it. Both sets are kept, or the
+// second INSERT fails on a unique key.
+//
+//	tx.ExecContext(ctx, `DELETE FROM card_positions WHERE board_id = $1`, board)
+//	for i, c := range cards {
+//		tx.ExecContext(ctx, `INSERT INTO card_positions (card_id, board_id, position) VALUES ($1, $2, $3)`, c.ID, board, pos(i))
+//	}                                  // replace of the card_positions rows of one board_id
+//
+// Lock the parent row first (SELECT id FROM boards WHERE id = $1 FOR
+// UPDATE), or insert with ON CONFLICT. It stays silent when an earlier
+// statement of the transaction (of the function, or of every caller
+// handing it the transaction) writes or locks a row of another table (the
+// parent's own UPDATE, a new parent's INSERT), in a SERIALIZABLE
+// transaction, under an advisory lock or a process mutex, and on a DELETE
+// by a key of the table or by two values (one row deleted and inserted
+// again), on a prune (WHERE ... AND added_at < $2), and on an INSERT of
+// another parent's rows. MySQL's InnoDB locks the gap the DELETE scanned,
+// so there a second replace waits and then deletes the first's rows: the
+// race is PostgreSQL's (and other READ COMMITTED databases').
+//
 // gorm's FirstOrCreate is the same race inside the library (a SELECT, then
 // an INSERT when nothing was found) and is reported at its call unless the
 // duplicate is handled (gorm.ErrDuplicatedKey). A get-or-create that, when
@@ -272,7 +296,8 @@
 // table with none on the key (duplicates are certain), "unknownschema"
 // when no schema source defines the table (which of the two is not
 // known), "capacity" for a count compared with a limit, "floor" for a
-// count kept above a floor by a delete or update. Turn the guesses
+// count kept above a floor by a delete or update, "replaceset" for a set
+// deleted and inserted anew. Turn the guesses
 // off with -checkfindinsert.unknownschema=false.
 //
 // Suppress a finding with a comment on the line or the line above:

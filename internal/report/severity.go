@@ -39,6 +39,7 @@ var Grades = []Grade{
 	{"checkfindinsert", "unknownschema", Warning, "no schema source idemvet read defines the table, so whether a UNIQUE constraint rejects the duplicate is not known: either the losing request gets an unhandled error or the duplicate is inserted"},
 	{"checkfindinsert", "capacity", Warning, "a count compared with a limit decides an insert: concurrent requests all count below it and all insert, exceeding the limit"},
 	{"checkfindinsert", "floor", Warning, "a count above a floor decides a delete or update taking a row out of the set counted: concurrent requests all count above it and all remove one (the last admin deleted)"},
+	{"checkfindinsert", "replaceset", Warning, "a DELETE of a parent's rows then an INSERT of the new set, nothing held between: a concurrent replace's rows survive this DELETE, so both sets are kept or the INSERT fails on a unique key"},
 	{"lostupdate", "lostupdate", Error, "a value read, changed in Go and written back: concurrent writers lose each other's changes"},
 	{"noversion", "missingpredicate", Error, "an update of a versioned row that does not check the version: it overwrites a concurrent change"},
 	{"noversion", "nobump", Error, "an update that checks the version but does not increment it: the next writer's check passes on stale data"},
