@@ -334,7 +334,7 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 }
 
 // heuristicReads returns the columns a lookup guessed from its name
-// delivers: the fields of the struct its first result points to, each a
+// delivers: the fields of the struct its first result is or points to, each a
 // column named as the ORMs name it (db tag, gorm column, snake case).
 // GetMetaByObjectIDAndKey(ctx, id, key) (*Meta, bool, error) reads the
 // meta row into the Meta returned: what the caller does with meta.Value
@@ -345,8 +345,8 @@ func heuristicReads(results *types.Tuple, call ssa.CallInstruction) []ColumnRead
 		return nil
 	}
 	t := results.At(0).Type()
-	if _, ok := t.(*types.Pointer); !ok {
-		return nil
+	if _, ok := t.Underlying().(*types.Pointer); !ok && !namedStruct(t) {
+		return nil // a struct literal type, a slice, a count
 	}
 	st, ok := structOf(t)
 	if !ok {
@@ -490,6 +490,17 @@ func columnValueType(t types.Type) bool {
 		return false
 	}
 	return true
+}
+
+// namedStruct reports a defined struct type: a row returned by value
+// (GetUserBySlug(ctx, slug) (User, error)).
+func namedStruct(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	_, ok = n.Underlying().(*types.Struct)
+	return ok
 }
 
 // heuristicUpdate fills the SET and WHERE of an update guessed from its

@@ -30,6 +30,12 @@ func (r *projects) GetProjectByName(ctx context.Context, name string) (*service.
 	return p, err == nil, err
 }
 
+func (r *projects) GetProjectBySlug(ctx context.Context, slug string) (service.Project, error) {
+	var p service.Project
+	err := r.db.QueryRowContext(ctx, "SELECT id, name, labels, stars FROM projects WHERE slug = $1", slug).Scan(&p.ID, &p.Name, &p.Labels, &p.Stars)
+	return p, err
+}
+
 func (r *projects) UpdateProject(ctx context.Context, p *service.Project) error {
 	_, err := r.db.ExecContext(ctx, "UPDATE projects SET name = $1, labels = $2, stars = $3 WHERE id = $4", p.Name, p.Labels, p.Stars, p.ID)
 	return err

@@ -22,6 +22,7 @@ type Project struct {
 type ProjectRepo interface {
 	GetProjectByID(ctx context.Context, id int64) (*Project, error)
 	GetProjectByName(ctx context.Context, name string) (*Project, bool, error)
+	GetProjectBySlug(ctx context.Context, slug string) (Project, error)
 	UpdateProject(ctx context.Context, p *Project) error
 	UpdateProjectStarsByID(ctx context.Context, id int64, stars int) error
 	UpdateProjectLabel(ctx context.Context, id int64, key, value string) error
@@ -61,6 +62,16 @@ func (s *Service) Star(ctx context.Context, id int64) error {
 		return err
 	}
 	return s.repo.UpdateProjectStarsByID(ctx, id, p.Stars+1) // want `lost update on projects\.stars: .*update atomically with SET stars = stars \+ \$n`
+}
+
+// StarBySlug reads the project by value: the fields of the Project
+// returned are the columns read.
+func (s *Service) StarBySlug(ctx context.Context, slug string) error {
+	p, err := s.repo.GetProjectBySlug(ctx, slug)
+	if err != nil {
+		return err
+	}
+	return s.repo.UpdateProjectStarsByID(ctx, p.ID, p.Stars+1) // want `lost update on projects\.stars: the value read at service\.go:\d+ \(by service\.ProjectRepo\.GetProjectBySlug\)`
 }
 
 // RemoveLabel goes through the service's own helpers, as layered services
