@@ -293,16 +293,11 @@ func (b *builder) heuristic(fn *ssa.Function, call ssa.CallInstruction, m *types
 		for i := 0; i < params.Len() && i+1 < len(args); i++ {
 			p := params.At(i)
 			if st, ok := structOf(p.Type()); ok {
-				fresh := isComplit(literalOf(args[i+1]))
-				for j := 0; j < st.NumFields(); j++ {
-					f := st.Field(j)
-					if fresh && storedField(args[i+1], []string{f.Name()}) == nil {
-						continue // not set in the literal
+				b.rowFields(args[i+1], st, func(f *types.Var, v Ref, set bool) {
+					if set && f.Exported() {
+						a.Set = append(a.Set, Binding{Column: snakeCase(f.Name()), Op: "=", Class: sqltext.AssignParam, Value: v})
 					}
-					if f.Exported() {
-						a.Set = append(a.Set, Binding{Column: snakeCase(f.Name()), Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(fieldValue(args[i+1], f.Name()))})
-					}
-				}
+				})
 			} else if p.Name() != "" && p.Name() != "ctx" && !isContextType(p.Type()) {
 				a.Set = append(a.Set, Binding{Column: snakeCase(p.Name()), Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(refOf(args[i+1]))})
 			}
@@ -479,6 +474,17 @@ func withEntityOf(name string, t types.Type) string {
 	return sm[1] + entity + by
 }
 
+// rowFields calls yield for each field of the struct st that arg is or
+// points to, with its value; set is false for a field a fresh composite
+// literal leaves out (&User{Email: e} sets no Name).
+func (b *builder) rowFields(arg ssa.Value, st *types.Struct, yield func(f *types.Var, v Ref, set bool)) {
+	fresh := isComplit(literalOf(arg))
+	for j := 0; j < st.NumFields(); j++ {
+		f := st.Field(j)
+		yield(f, b.resolveRef(fieldValue(arg, f.Name())), !fresh || storedField(arg, []string{f.Name()}) != nil)
+	}
+}
+
 // columnValueType reports a type a column's value is passed as: not a
 // slice (but bytes), map, func or channel.
 func columnValueType(t types.Type) bool {
@@ -525,30 +531,24 @@ func (b *builder) heuristicUpdate(a *Access, params *types.Tuple, args []ssa.Val
 			if _, ptr := p.Type().(*types.Pointer); !ptr {
 				return false // a struct by value: a filter or options, not the row
 			}
-			fresh := isComplit(literalOf(arg))
-			for j := 0; j < st.NumFields(); j++ {
-				f := st.Field(j)
+			b.rowFields(arg, st, func(f *types.Var, v Ref, set bool) {
 				if !f.Exported() || f.Embedded() {
-					continue
+					return
 				}
 				col := fieldColumn(p.Type(), f.Name())
-				if col == "" || keys[col] {
-					continue
-				}
-				if f.Name() == "ID" {
+				switch {
+				case col == "" || keys[col]:
+				case f.Name() == "ID":
 					// The primary key: the row's key unless the name says
 					// another, and never a column the update changes.
 					if !keyed {
-						a.Where = append(a.Where, Binding{Column: col, Op: "=", Value: b.resolveRef(fieldValue(arg, f.Name()))})
+						a.Where = append(a.Where, Binding{Column: col, Op: "=", Value: v})
 						keyed = true
 					}
-					continue
+				case set:
+					a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: v})
 				}
-				if fresh && storedField(arg, []string{f.Name()}) == nil {
-					continue // not set in the literal
-				}
-				a.Set = append(a.Set, Binding{Column: col, Op: "=", Class: sqltext.AssignParam, Value: b.resolveRef(fieldValue(arg, f.Name()))})
-			}
+			})
 			continue
 		}
 		col := snakeCase(p.Name())
