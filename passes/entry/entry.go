@@ -825,6 +825,16 @@ func (g *graph) valueUse(n *node, t *ssa.Function, instr ssa.Instruction, v ssa.
 				return // registered with a worker (uses)
 			}
 		}
+		if ia, ok := x.Addr.(*ssa.IndexAddr); ok && x.Val == v {
+			if alloc, ok := ia.X.(*ssa.Alloc); ok && calledList(alloc, 0) {
+				// An element of a list the function keeps to itself and
+				// calls (steps := []func(ctx, db) error{seedConfig,
+				// seedRoles}; for _, step := range steps { step(ctx, db) }):
+				// called from here, in this function's context.
+				n.succs = append(n.succs, g.nodes[t])
+				return
+			}
+		}
 	case *ssa.Return:
 		n.succs = append(n.succs, g.nodes[t])
 		return
@@ -832,6 +842,88 @@ func (g *graph) valueUse(n *node, t *ssa.Function, instr ssa.Instruction, v ssa.
 		return
 	}
 	g.nodes[t].mark(bitEscape, fmt.Sprintf("its value escapes at %s, to callers out of view", g.pos(instr.Pos())), 0, nil)
+}
+
+// calledList reports whether list, a slice or array local to one
+// function (a literal's backing array, a slice of it), is only filled and
+// indexed, and every element read from it is called there, in place: not
+// passed on, kept, returned or started as a goroutine.
+func calledList(list ssa.Value, depth int) bool {
+	refs := list.Referrers()
+	if refs == nil || depth > 3 {
+		return false
+	}
+	for _, instr := range *refs {
+		switch x := instr.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if x.Addr != list {
+				return false // the list itself stored somewhere
+			}
+		case *ssa.Slice:
+			if !calledList(x, depth+1) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if !calledElem(x) {
+				return false
+			}
+		case *ssa.UnOp:
+			// An array copied whole into a local variable (checks :=
+			// [...]func() bool{a, b}): the copy must be such a list.
+			if x.Op != token.MUL || x.Referrers() == nil {
+				return false
+			}
+			for _, use := range *x.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Val != x {
+					return false
+				}
+				if to, ok := st.Addr.(*ssa.Alloc); !ok || !calledList(to, depth+1) {
+					return false
+				}
+			}
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" && b.Name() != "cap" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// calledElem reports whether the element at addr is only stored and read
+// to be called.
+func calledElem(addr *ssa.IndexAddr) bool {
+	for _, instr := range *addr.Referrers() {
+		switch x := instr.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if x.Addr != addr {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL || x.Referrers() == nil {
+				return false
+			}
+			for _, use := range *x.Referrers() {
+				switch c := use.(type) {
+				case *ssa.DebugRef:
+				case *ssa.Call:
+					if c.Call.Value != x || c.Call.IsInvoke() {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (g *graph) propagate() {
