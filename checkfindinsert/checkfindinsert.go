@@ -432,11 +432,13 @@ func sameKey(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) (
 
 // mintedKey reports whether the insert binds some key column to a value
 // minted in this run in every origin (dbcall.Result.KeyMinted): a session
-// id made by uuid.NewString() before the lookup. No concurrent request can
-// look that key up or insert it.
+// id made by uuid.NewString() before the lookup, or the id the database
+// gave a row this run inserted (INSERT ... RETURNING id, the new feed whose
+// entries it stores: dbcall.Result.GeneratedKey). No concurrent request
+// can look that key up or insert it.
 func mintedKey(db *dbcall.Result, ins *dbcall.Access, cols []string) bool {
 	for _, k := range cols {
-		if s, ok := ins.SetColumn(k); ok && db.KeyMinted(ins, s) {
+		if s, ok := ins.SetColumn(k); ok && (db.KeyMinted(ins, s) || db.GeneratedKey(ins, s)) {
 			return true
 		}
 	}

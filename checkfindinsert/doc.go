@@ -106,7 +106,11 @@
 // from whose last store before the insert, on every path, sets such a
 // value; or a parameter of an unexported function the package only calls
 // directly, every call passing such a value), no other request holds the
-// key, so none can look it up or insert it in between.
+// key, so none can look it up or insert it in between. So is a key the
+// database generated for a row of another table this function inserted
+// before the insert (INSERT INTO feeds ... RETURNING id scanned into
+// feed.ID, then the new feed's entries stored under entry.FeedID =
+// feed.ID): it comes back to this run alone.
 //
 //	s.ID = uuid.NewString()
 //	err := db.QueryRowContext(ctx, "SELECT id FROM sessions WHERE id = $1", s.ID).Scan(&found)

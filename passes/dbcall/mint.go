@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/entry"
 )
@@ -348,4 +349,44 @@ func (r *Result) KeyMinted(a *Access, b Binding) bool {
 		return false
 	}
 	return entry.KeyMinted(b.Value.Root, b.Value.Path, a.Call, r.Minted, r.SrcFuncs)
+}
+
+// GeneratedKey reports whether the Go value bound to b is the key the
+// database gave a row of another table that a's function inserted before
+// a: INSERT INTO feeds ... RETURNING id scanned into feed.ID, then
+// entry.FeedID = feed.ID and the entries of the new feed stored. The row
+// was created by this run a moment ago and its key comes back to this run
+// alone, so no other request can hold it yet, to look it up or insert
+// under it in between.
+func (r *Result) GeneratedKey(a *Access, b Binding) bool {
+	if b.Value.IsZero() || a.Call == nil {
+		return false
+	}
+	fi := r.Func(a.Fn)
+	if fi == nil {
+		return false
+	}
+	keys := []Ref{b.Value}
+	if v := b.Value; v.Path != "" {
+		if sv := storedField(v.Root, strings.Split(v.Path[1:], ".")); sv != nil {
+			keys = append(keys, refOf(sv)) // entry.FeedID = feed.ID
+		}
+	}
+	for _, ins := range fi.Accesses {
+		if ins == a || ins.Kind != KindInsert || ins.Table == "" || ins.Table == a.Table || ins.Call == nil ||
+			ins.Call.Parent() != a.Call.Parent() || !ssautil.Before(ins.Call, a.Call) {
+			continue
+		}
+		for _, rd := range ins.Reads {
+			if !rd.Addr || rd.Dest.IsZero() {
+				continue
+			}
+			for _, k := range keys {
+				if k.Same(rd.Dest) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
