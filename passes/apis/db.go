@@ -22,9 +22,10 @@ const (
 	LibXorm         // xorm.io/xorm sessions and engines
 	LibPop          // github.com/gobuffalo/pop/v6 connections and queries
 	LibGoqu         // github.com/doug-martin/goqu/v9 datasets and databases
+	LibGorp         // github.com/go-gorp/gorp/v3 DbMap and Transaction
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -311,7 +312,7 @@ func argAfterCtx(name string) int {
 var DBPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg,
+	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg, GorpPkg,
 }
 
 // DBPackage reports whether path is one of the database libraries'

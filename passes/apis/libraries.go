@@ -27,6 +27,8 @@ var describedPrefixes = []string{
 	// goqu and its dialects, executor and expressions (v9 is assembled;
 	// the older major versions are never analyzed either)
 	"github.com/doug-martin/goqu",
+	// gorp (its SQL-text methods; model methods are not assembled)
+	GorpPkg,
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
 	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",

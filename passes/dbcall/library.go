@@ -710,13 +710,13 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 			b.destInto(a, args[meth.Dest], false)
 		}
 	case apis.OpGet:
-		a.Err = []ssa.Value{v}
+		a.Err = errOf(v)
 		a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{sentinel}}
 		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], false)
 		}
 	case apis.OpSelect, apis.OpStmtSelect:
-		a.Err = []ssa.Value{v}
+		a.Err = errOf(v)
 		if meth.Dest >= 0 && meth.Dest < len(args) {
 			b.destInto(a, args[meth.Dest], true)
 			a.Found = Outcome{Signal: SignalLen, Addr: unwrap(args[meth.Dest])}
@@ -768,6 +768,16 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	if a.Count || a.Exists {
 		b.presenceSignal(a)
 	}
+}
+
+// errOf returns the error a Get or Select reports: its only result, or
+// the last of its results (gorp's Select returns the rows it scanned and
+// the error).
+func errOf(v ssa.Value) []ssa.Value {
+	if t, ok := v.Type().(*types.Tuple); ok {
+		return extracts(v, t.Len()-1)
+	}
+	return []ssa.Value{v}
 }
 
 // shapeSentinel returns the no-rows error of the library a shape-recognized

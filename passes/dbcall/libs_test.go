@@ -374,3 +374,42 @@ func TestNamedSQLAPI(t *testing.T) {
 		t.Errorf("only %d dotsql and sqlx.Stmt rows", n)
 	}
 }
+
+// TestGorpAPI holds passes/apis' gorp table to the real go-gorp/gorp v3:
+// every key resolves, its SQL argument is a string and its arguments the
+// variadic last parameter.
+func TestGorpAPI(t *testing.T) {
+	pkg := loadLibs(t, apis.GorpPkg)[apis.GorpPkg]
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		if !strings.Contains(key, apis.GorpPkg+".") {
+			continue
+		}
+		n++
+		if !idemvettest.ResolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+			continue
+		}
+		end := strings.Index(key, ")")
+		tn := pkg.Scope().Lookup(strings.TrimPrefix(strings.TrimPrefix(key[1:end], "*"), pkg.Path()+".")).(*types.TypeName)
+		var recv types.Type = types.NewPointer(tn.Type())
+		if types.IsInterface(tn.Type()) {
+			recv = tn.Type()
+		}
+		obj, _, _ := types.LookupFieldOrMethod(recv, true, pkg, key[end+2:])
+		sig := obj.(*types.Func).Type().(*types.Signature)
+		m := apis.Methods[key]
+		if m.SQL >= 0 && (m.SQL >= sig.Params().Len() || sig.Params().At(m.SQL).Type().String() != "string") {
+			t.Errorf("%s: argument %d is not the SQL text", key, m.SQL)
+		}
+		if m.Args >= 0 && (!sig.Variadic() || m.Args != sig.Params().Len()-1) {
+			t.Errorf("%s: argument %d is not the variadic arguments", key, m.Args)
+		}
+		if m.Dest >= 0 && m.Dest >= sig.Params().Len() {
+			t.Errorf("%s: no destination argument %d", key, m.Dest)
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d gorp keys", n)
+	}
+}

@@ -106,6 +106,11 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 				same = false
 			}
 		}
+		// Before the edges that agree: a parameter and its rewrite may
+		// both read as a hole, the parameter's marking it the caller's.
+		if t, ok := b.rewrittenText(x, texts); ok {
+			return t
+		}
 		if first != nil && same {
 			return *first
 		}
@@ -205,6 +210,97 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 		}
 	}
 	return hole
+}
+
+// rewrittenText reads a phi of a text and that text rewritten as the
+// text itself: a helper that turns the placeholders of its query into the
+// dialect's on one branch, built rune by rune, and returns it unchanged on
+// the other (semaphore's prepareQueryWithDialect):
+//
+//	switch dialect.(type) {
+//	case gorp.PostgresDialect:
+//		var b strings.Builder
+//		for _, r := range query { ... b.WriteString("$" + strconv.Itoa(n)) ... }
+//		query = b.String()
+//	}
+//	return query
+//
+// One edge must be a parameter of the function (or a text the caller
+// bound to it), and every other edge a text computed from that parameter,
+// so a choice between two statements is never read as one of them; an
+// edge that extends the text (a filter appended) is no rewrite either.
+func (b *builder) rewrittenText(phi *ssa.Phi, texts []text) (text, bool) {
+	src := -1
+	for i, e := range phi.Edges {
+		if _, ok := unwrap(e).(*ssa.Parameter); ok && isString(e.Type()) {
+			if src >= 0 && unwrap(phi.Edges[src]) != unwrap(e) {
+				return text{}, false
+			}
+			src = i
+		}
+	}
+	if src < 0 || !texts[src].known && texts[src].param < 0 {
+		return text{}, false
+	}
+	param := unwrap(phi.Edges[src])
+	for i, e := range phi.Edges {
+		if unwrap(e) == param {
+			continue
+		}
+		if bin, ok := unwrap(e).(*ssa.BinOp); ok && bin.Op == token.ADD {
+			return text{}, false // query += " AND kind = $2": an extension, whose common prefix is read
+		}
+		if texts[src].known && strings.HasPrefix(texts[i].s, texts[src].s) {
+			return text{}, false // the text and more, written into a buffer: likewise
+		}
+		if texts[i].param >= 0 || !b.computedFrom(e, param) {
+			return text{}, false
+		}
+	}
+	return texts[src], true
+}
+
+// computedFrom reports whether v is computed from src: src is among the
+// operands of the instructions that compute v, followed back, and the
+// values written into a buffer (the arguments of the calls given the
+// address of a strings.Builder whose String() v is). It visits at most
+// maxComputed values.
+func (b *builder) computedFrom(v, src ssa.Value) bool {
+	const maxComputed = 256
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	var ops []*ssa.Value
+	for len(work) > 0 && len(seen) < maxComputed {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == nil || seen[x] {
+			continue
+		}
+		seen[x] = true
+		b.spend()
+		if x == src {
+			return true
+		}
+		if a, ok := x.(*ssa.Alloc); ok && a.Referrers() != nil {
+			for _, r := range *a.Referrers() {
+				if c, ok := r.(ssa.CallInstruction); ok {
+					work = append(work, c.Common().Args...)
+				}
+			}
+			continue
+		}
+		instr, ok := x.(ssa.Instruction)
+		if !ok {
+			continue
+		}
+		ops = instr.Operands(ops[:0])
+		for _, op := range ops {
+			if op != nil && *op != nil {
+				work = append(work, *op)
+			}
+		}
+	}
+	return false
 }
 
 // passThroughText resolves calls that return their SQL argument rewritten
@@ -327,6 +423,12 @@ func (b *builder) helperResult(call *ssa.CallCommon, i, depth int, memo *map[ssa
 		}
 	}
 	if !t.known {
+		if t.param >= 0 && t.s == sqltext.Hole && !prepared {
+			// The caller's own query parameter, handed back as it was
+			// given (or rewritten: rewrittenText): the caller passes
+			// its text on.
+			return t, true
+		}
 		return text{}, false
 	}
 	t.param = -1
