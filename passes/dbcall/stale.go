@@ -710,11 +710,31 @@ func (b *builder) consumedReadAt(fi *FuncInfo, del *Access, target *ssa.BasicBlo
 			// reason among others.
 			continue
 		}
+		if prunesFrom(b, fi, a, del) {
+			continue
+		}
 		if sameRow(b, fi, a, del) && namesRow(b, fi, a, del) {
 			return a, failsFrom(fi.Fn, notFound)
 		}
 	}
 	return nil, false
+}
+
+// prunesFrom reports a delete of the rows on one side of a value the
+// lookup read: a retention prune from the row found, many rows and none of
+// them consumed (semaphore's clearTasks finds the task at the cutoff, then
+// DELETE FROM task WHERE template_id=? AND created>? with its created).
+// Racers delete the same range.
+func prunesFrom(b *builder, fi *FuncInfo, read, del *Access) bool {
+	for _, w := range del.Where {
+		switch w.Op {
+		case "<", ">", "<=", ">=":
+			if w.Column != "" && !w.Value.IsZero() && readsColumn(b, fi, w.Value, read, w.Column) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // decidingRead returns the lookup of fi whose "no row" outcome alone lets
