@@ -23,9 +23,10 @@ const (
 	LibPop          // github.com/gobuffalo/pop/v6 connections and queries
 	LibGoqu         // github.com/doug-martin/goqu/v9 datasets and databases
 	LibGorp         // github.com/go-gorp/gorp/v3 DbMap and Transaction
+	LibZdb          // zgo.at/zdb package functions on the context's database
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -90,6 +91,9 @@ type Method struct {
 	// statement in the module's named SQL files (dotsql's
 	// dot.Exec(db, "create-user", ...)).
 	ByName bool
+	// CountResult reports an Exec whose first result is the number of
+	// rows it affected (zdb's NumRows).
+	CountResult bool
 	// InPlace reports a Begin that makes its receiver the transaction
 	// rather than returning one (xorm's Session.Begin() error): the calls
 	// on the receiver after it run inside the transaction.
@@ -109,6 +113,7 @@ func (x Method) named() Method       { x.Variadic = false; return x }
 func (x Method) tx() Method          { x.Tx = true; return x }
 func (x Method) byName() Method      { x.ByName = true; return x }
 func (x Method) inPlace() Method     { x.InPlace = true; return x }
+func (x Method) countResult() Method { x.CountResult = true; return x }
 
 const (
 	sqlPkg   = "database/sql"
@@ -312,7 +317,7 @@ func argAfterCtx(name string) int {
 var DBPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg, GorpPkg,
+	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg, GorpPkg, ZdbPkg,
 }
 
 // DBPackage reports whether path is one of the database libraries'

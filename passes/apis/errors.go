@@ -30,6 +30,10 @@ var UniqueViolationErrors = map[string]bool{
 	"gorm.io/gorm.ErrDuplicatedKey": true,
 }
 
+// UniqueViolationPredicates are library functions of an error that report
+// whether a unique constraint rejected the write (zdb.ErrUnique).
+var UniqueViolationPredicates = map[string]bool{}
+
 // DriverError describes a driver's error type and how it reports a unique
 // violation: the field (or method) holding the code, and the values that
 // mean "unique violation".

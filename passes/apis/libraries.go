@@ -29,6 +29,8 @@ var describedPrefixes = []string{
 	"github.com/doug-martin/goqu",
 	// gorp (its SQL-text methods; model methods are not assembled)
 	GorpPkg,
+	// zdb (its SQL-text functions) and its drivers
+	ZdbPkg,
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
 	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",

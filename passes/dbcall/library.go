@@ -755,10 +755,17 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 			}
 		}
 	case apis.OpExec, apis.OpStmtExec:
-		if _, isTuple := v.Type().(*types.Tuple); isTuple {
+		switch _, isTuple := v.Type().(*types.Tuple); {
+		case isTuple && meth.CountResult:
+			// n, err := zdb.NumRows(ctx, ...): the count itself.
+			a.Err = extracts(v, 1)
+			a.RowsAffected = extracts(v, 0)
+		case isTuple:
 			a.Err = extracts(v, 1)
 			a.ResultObjs = extracts(v, 0)
-		} else {
+		case isErrorType(v.Type()):
+			a.Err = []ssa.Value{v} // zdb.Exec reports only its error
+		default:
 			a.ResultObjs = []ssa.Value{v}
 		}
 		for _, res := range a.ResultObjs {

@@ -125,6 +125,9 @@ func TestGormV1API(t *testing.T) {
 		t.Errorf("%s not on v1's *DB", apis.GormV1RecordNotFound)
 	}
 	for _, key := range append(sortedKeys(apis.NotFoundPredicates), apis.GormV1ExprFunc) {
+		if !strings.HasPrefix(key, apis.GormV1Pkg+".") {
+			continue // another library's (zdb's: TestZdbAPI)
+		}
 		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve", key)
 		}
@@ -411,5 +414,29 @@ func TestGorpAPI(t *testing.T) {
 	}
 	if n < 30 {
 		t.Errorf("only %d gorp keys", n)
+	}
+}
+
+// TestZdbAPI holds passes/apis' zdb table to the real zgo.at/zdb: every
+// key resolves, and its SQL argument is a string.
+func TestZdbAPI(t *testing.T) {
+	pkg := loadLibs(t, apis.ZdbPkg)[apis.ZdbPkg]
+	n := 0
+	for _, key := range sortedKeys(apis.Methods) {
+		if !strings.HasPrefix(key, apis.ZdbPkg+".") && !strings.Contains(key, "("+apis.ZdbPkg+".") && !strings.Contains(key, "(*"+apis.ZdbPkg+".") {
+			continue
+		}
+		n++
+		if !idemvettest.ResolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+	for _, key := range []string{apis.ZdbPkg + ".ErrNoRows", apis.ZdbPkg + ".ErrUnique"} {
+		if !idemvettest.ResolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d zdb keys", n)
 	}
 }

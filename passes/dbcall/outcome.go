@@ -1143,6 +1143,9 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 	case "os.IsExist":
 		return true
 	}
+	if apis.UniqueViolationPredicates[name] {
+		return true // if zdb.ErrUnique(err)
+	}
 	if isEntFunc(common, apis.EntIsConstraintError) {
 		// ent's ConstraintError: a unique (or other) constraint rejected
 		// the write.

@@ -18,6 +18,7 @@ require (
 	github.com/xorm-io/core v0.7.4
 	github.com/xorm-io/xorm v1.1.6
 	xorm.io/xorm v1.3.11
+	zgo.at/zdb v0.0.0-20260203050226-1be9d14840b1
 )
 
 require (
@@ -59,4 +60,5 @@ require (
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	xorm.io/builder v0.3.13 // indirect
+	zgo.at/zstd v0.0.0-20260108115308-04b7db162be2 // indirect
 )
