@@ -450,6 +450,13 @@ func casGuard(a *dbcall.Access) (string, bool) {
 	hasKey := false
 	guard := ""
 	for _, w := range a.Where {
+		if w.Column != "" && w.Op == "IS NULL" && guard == "" && setsNonNull(a, w.Column) {
+			// SET used_at = $1 WHERE id = $2 AND used_at IS NULL: a
+			// one-time consumption (a code, a token, a claim); zero rows
+			// means another request consumed it first.
+			guard = w.Column
+			continue
+		}
 		if w.Column == "" || w.Value.IsZero() && w.Const == "" && w.Expr != "optimisticlock" {
 			continue // opaque, or compared with another column
 		}
@@ -459,7 +466,8 @@ func casGuard(a *dbcall.Access) (string, bool) {
 		case versionColumns[w.Column] && w.Op == "=":
 			guard = w.Column
 		case w.Op == "IS NULL" || w.Op == "IS NOT NULL":
-			// deleted_at IS NULL scopes rather than guards
+			// deleted_at IS NULL scopes rather than guards; holder IS NOT
+			// NULL with SET holder = NULL is a release
 		default:
 			// "AND c IS DISTINCT FROM $new" with SET c = $new skips a
 			// write that changes nothing: zero rows is not a lost race.
@@ -478,6 +486,13 @@ func casGuard(a *dbcall.Access) (string, bool) {
 		}
 	}
 	return guard, hasKey && guard != ""
+}
+
+// setsNonNull reports an update that assigns col a value that is not
+// NULL.
+func setsNonNull(a *dbcall.Access, col string) bool {
+	s, ok := a.SetColumn(col)
+	return ok && !isClearing(s)
 }
 
 // isClearing reports an assignment that empties the column: NULL, the
