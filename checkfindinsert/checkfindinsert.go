@@ -467,6 +467,14 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 			return true
 		}
 	}
+	// A claim of the key made before the read, its count tested (UPDATE
+	// codes SET used_at = now() WHERE code = $1 AND used_at IS NULL, or
+	// AND consumed = false): one request per key gets past it.
+	for _, a := range fi.Accesses {
+		if a.Kind == dbcall.KindUpdate && a.Claim() && a.Call != nil && read.Call != nil && ssautil.Before(a.Call, read.Call) && claimsKey(db, a, read, ins) {
+			return true
+		}
+	}
 	tx := txs.Of(ins)
 	if tx == nil || txs.Of(read) != tx {
 		return false
@@ -486,6 +494,23 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 		}
 		if a.Stmt != nil && a.Stmt.Kind == sqltext.KindLockTable {
 			return true
+		}
+	}
+	return false
+}
+
+// claimsKey reports whether the claim names its row by a value the insert
+// writes into one of the lookup's key columns.
+func claimsKey(db *dbcall.Result, claim, read, ins *dbcall.Access) bool {
+	for _, k := range read.KeyColumns() {
+		s, ok := ins.SetColumn(k)
+		if !ok || s.Value.IsZero() {
+			continue
+		}
+		for _, w := range claim.Where {
+			if w.Op == "=" && !w.Value.IsZero() && db.SameValue(ins.Fn, w.Value, s.Value) {
+				return true
+			}
 		}
 	}
 	return false
