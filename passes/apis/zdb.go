@@ -37,3 +37,21 @@ func init() {
 	NotFoundPredicates[ZdbPkg+".ErrNoRows"] = true
 	UniqueViolationPredicates[ZdbPkg+".ErrUnique"] = true
 }
+
+// ZdbModelWrites are zdb's writes of a model, a Tabler (Table() string)
+// whose fields carry db tags (`db:"site_id,id"`, `,noinsert`,
+// `,readonly`, "-"): the statement the library builds from it.
+//
+//	zdb.Insert(ctx, s)                     INSERT INTO <s.Table()> (every column) VALUES (...)
+//	zdb.Update(ctx, s, "code", "state")    UPDATE <s.Table()> SET code = ?, state = ? WHERE <the ,id column> = ?
+//	zdb.Update(ctx, s, zdb.UpdateAll)      every column but the readonly ones
+var ZdbModelWrites = map[string]string{
+	ZdbPkg + ".Insert": "insert",
+	ZdbPkg + ".Update": "update",
+}
+
+// Zdb's other names the model reads.
+const (
+	ZdbUpdateAll   = ZdbPkg + ".UpdateAll" // the column list meaning every column
+	ZdbTableMethod = "Table"               // Tabler's method naming the table
+)

@@ -439,6 +439,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	if meth, ok := methodOf(common); ok {
 		return b.libraryAccess(fn, call, meth)
 	}
+	if kind, ok := apis.ZdbModelWrites[analysisutil.FuncName(common)]; ok {
+		return b.zdbModelAccess(fn, call, kind)
+	}
 	if name, ok := gormMethod(common); ok {
 		return b.gormAccess(fn, call, name)
 	}

@@ -431,10 +431,18 @@ func TestZdbAPI(t *testing.T) {
 			t.Errorf("%s does not resolve", key)
 		}
 	}
-	for _, key := range []string{apis.ZdbPkg + ".ErrNoRows", apis.ZdbPkg + ".ErrUnique"} {
+	for _, key := range append([]string{apis.ZdbPkg + ".ErrNoRows", apis.ZdbPkg + ".ErrUnique"}, sortedKeys(apis.ZdbModelWrites)...) {
 		if !idemvettest.ResolvesFullName(pkg, key) {
 			t.Errorf("%s does not resolve", key)
 		}
+	}
+	if _, ok := pkg.Scope().Lookup(strings.TrimPrefix(apis.ZdbUpdateAll, apis.ZdbPkg+".")).(*types.Var); !ok {
+		t.Errorf("%s is not a variable of %s", apis.ZdbUpdateAll, pkg.Path())
+	}
+	if tabler, ok := pkg.Scope().Lookup("Tabler").(*types.TypeName); !ok || !types.IsInterface(tabler.Type()) {
+		t.Errorf("no Tabler interface in %s", pkg.Path())
+	} else if obj, _, _ := types.LookupFieldOrMethod(tabler.Type(), false, pkg, apis.ZdbTableMethod); obj == nil {
+		t.Errorf("Tabler has no %s method", apis.ZdbTableMethod)
 	}
 	if n < 10 {
 		t.Errorf("only %d zdb keys", n)

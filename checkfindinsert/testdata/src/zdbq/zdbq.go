@@ -53,3 +53,30 @@ func CreateSiteLocked(ctx context.Context, account int64, code string) error {
 		return zdb.Exec(ctx, `insert into sites (code, account_id) values (?, ?)`, code, account) // ok: the account row is locked first
 	})
 }
+
+type User struct {
+	ID    int64  `db:"user_id,id"`
+	Email string `db:"email"`
+}
+
+func (User) Table() string { return "users" }
+
+// Signup inserts the model after finding no user by its email.
+func Signup(ctx context.Context, email string) error {
+	var n int64
+	if err := zdb.Get(ctx, &n, `select user_id from users where email = ?`, email); err == nil {
+		return ErrTaken
+	}
+	u := User{Email: email}
+	return zdb.Insert(ctx, &u) // want `check-then-insert on users\(email\)`
+}
+
+// SignupOnce gives the model's insert a conflict clause.
+func SignupOnce(ctx context.Context, email string) error {
+	var n int64
+	if err := zdb.Get(ctx, &n, `select user_id from users where email = ?`, email); err == nil {
+		return ErrTaken
+	}
+	u := User{Email: email}
+	return zdb.Insert(ctx, &u, "on conflict (email) do nothing") // ok: ON CONFLICT
+}

@@ -58,3 +58,19 @@ func Close(ctx context.Context, id int64) (bool, error) {
 	n, err := zdb.NumRows(ctx, `update users set quota = 0 where user_id = ? and quota > 0`, id)
 	return n == 1, err
 }
+
+type Site struct {
+	ID   int64 `db:"site_id,id"`
+	Hits int64 `db:"hits"`
+}
+
+func (Site) Table() string { return "sites" }
+
+func AddHits(ctx context.Context, id, n int64) error {
+	var s Site
+	if err := zdb.Get(ctx, &s, `select * from sites where site_id = ?`, id); err != nil {
+		return err
+	}
+	s.Hits += n
+	return zdb.Update(ctx, &s, "hits") // HAZARD(lostupdate)
+}

@@ -79,3 +79,34 @@ func Codes(ctx context.Context) ([]string, error) {
 func Touch(ctx context.Context, id int64) error {
 	return zdb.MustGetDB(ctx).Exec(ctx, `update sites set state = 'a' where site_id = ?`, id) // want `update sites set state='a' where site_id=\$id on MustGetDB\(\)`
 }
+
+type User struct {
+	ID      int64  `db:"user_id,id"`
+	Email   string `db:"email"`
+	Quota   int64  `db:"quota"`
+	Created string `db:"created_at,readonly"`
+	Note    string `db:"-"`
+}
+
+func (User) Table() string { return "users" }
+
+func (u *User) Insert(ctx context.Context) error {
+	return zdb.Insert(ctx, u) // want `insert users set email=\$u\.Email,quota=\$u\.Quota,created_at=\$u\.Created on ctx`
+}
+
+func (u *User) InsertOnce(ctx context.Context) error {
+	return zdb.Insert(ctx, u, "on conflict (email) do nothing") // want `insert users set email=\$u\.Email,quota=\$u\.Quota,created_at=\$u\.Created conflict=donothing\(email\) on ctx`
+}
+
+func (u *User) UpdateQuota(ctx context.Context) error {
+	return zdb.Update(ctx, u, "quota") // want `update users set quota=\$u\.Quota where user_id=\$u\.ID on ctx`
+}
+
+func (u *User) Update(ctx context.Context) error {
+	return zdb.Update(ctx, u, zdb.UpdateAll) // want `update users set email=\$u\.Email,quota=\$u\.Quota where user_id=\$u\.ID on ctx`
+}
+
+// Columns named at run time: not read.
+func (u *User) UpdateCols(ctx context.Context, cols ...string) error {
+	return zdb.Update(ctx, u, cols...)
+}

@@ -60,3 +60,13 @@ func Query(ctx context.Context, query string, params ...any) (*Rows, error) { re
 func ErrNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 
 func ErrUnique(err error) bool { return false }
+
+type Tabler interface {
+	Table() string
+}
+
+var UpdateAll = "\x00update\x00all\x00"
+
+func Insert(ctx context.Context, t Tabler, onConflict ...string) error { return nil }
+
+func Update(ctx context.Context, t Tabler, columns ...string) error { return nil }
