@@ -72,6 +72,17 @@
 //	if acct.Balance < amount { return ErrInsufficient }
 //	db.Exec("UPDATE accounts SET balance = balance - $1 WHERE id = $2", amount, id)
 //
+// The check may be a validation helper's: a function that returns an
+// error (or false) when a field of its parameter fails a comparison, and
+// can succeed otherwise, called on the row read before the update (a
+// summary fact of the helper, so the helper may be a method, chain other
+// helpers, or sit in another package the model reads):
+//
+//	func checkCap(c Coupon) error { if c.Uses >= *c.MaxUses { return ErrExhausted }; return nil }
+//	if err := checkCap(*c); err != nil { return err }
+//	db.Exec("UPDATE coupons SET uses = uses + 1 WHERE code = $1", code)
+//	// check-then-update on coupons(uses): the check at ... (by checkCap) ...; add AND uses < $n ...
+//
 // The check is a comparison of the column (or a flag read from it) with a
 // value, on the branch that decides whether the update runs, and the update
 // sets that column; the read and the update name the same row. It stays

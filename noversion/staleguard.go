@@ -394,6 +394,9 @@ func staleGuardDiagnostic(pass *analysis.Pass, db *dbcall.Result, a *dbcall.Acce
 	if !g.If.Cond.Pos().IsValid() {
 		checkAt = analysisutil.Position(pass.Fset, g.Read.Pos)
 	}
+	if g.By != "" {
+		checkAt += " (by " + g.By + ")"
+	}
 	readAt := analysisutil.Position(pass.Fset, g.Read.Pos)
 	if g.Read.Via != nil {
 		readAt = fmt.Sprintf("%s (by %s)", readAt, g.Read.Via.Callees[0])
@@ -423,7 +426,7 @@ func staleGuardDiagnostic(pass *analysis.Pass, db *dbcall.Result, a *dbcall.Acce
 // "AND status = 'searching'", "AND balance >= $n", "AND state <> 'ISSUED'"
 // for a Go enum whose String method names the constant's text.
 func predicate(db *dbcall.Result, g dbcall.Guard) string {
-	if g.Op == token.ILLEGAL || g.Other == nil {
+	if g.Op == token.ILLEGAL {
 		return fmt.Sprintf("AND %s = <the value checked>", g.Column)
 	}
 	op := g.Op.String()
@@ -434,7 +437,7 @@ func predicate(db *dbcall.Result, g dbcall.Guard) string {
 		op = "<>"
 	}
 	val := "$n"
-	if c, ok := ssautil.Unwrap(g.Other).(*ssa.Const); ok && c.Value != nil {
+	if c, ok := ssautil.Unwrap(g.Other).(*ssa.Const); ok && g.Other != nil && c.Value != nil {
 		if c.Value.Kind() == constant.Bool && (g.Op == token.EQL || g.Op == token.NEQ) {
 			return fmt.Sprintf("AND %s = %t", g.Column, constant.BoolVal(c.Value) == (g.Op == token.EQL))
 		}

@@ -51,6 +51,9 @@ type summaryFact struct {
 	// them in a map under a sync.Mutex, and a request finding one there
 	// waits for the holder or is told it did not get it (claimsOf).
 	Claims []claimFact
+	// Checks lists the checks of its parameters' fields the function makes
+	// on its way to failing: a validation helper (checkFact).
+	Checks []checkFact
 }
 
 func (*summaryFact) AFact() {}
@@ -98,6 +101,9 @@ func (f *summaryFact) String() string {
 		} else {
 			parts = append(parts, fmt.Sprintf("claims p%d in-process when r%d", c.Param, c.Result))
 		}
+	}
+	for _, c := range f.Checks {
+		parts = append(parts, c.String())
 	}
 	return strings.Join(parts, "; ")
 }
@@ -458,7 +464,8 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	}
 	s.Claims = claimsOf(fn)
 	s.Copies = copyFields(fn)
-	if len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
+	s.Checks = b.checksOf(fn)
+	if len(s.Checks) == 0 && len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
 		return nil
 	}
 	return s

@@ -27,8 +27,13 @@ type Guard struct {
 	// write runs on the false side); token.ILLEGAL when the condition is
 	// not a comparison of the column (a call taking it, a flag).
 	Op token.Token
-	// Other is the operand the column is compared with, when Op is set.
+	// Other is the operand the column is compared with, when Op is set
+	// (nil when it is not a value of the function: a field a helper
+	// compares with).
 	Other ssa.Value
+	// By names the validation helper that made the check, when the branch
+	// is on its outcome (helperGuards); "" for a check made here.
+	By string
 }
 
 // Guards returns the branches of w's function on columns of w's table and
@@ -65,6 +70,7 @@ func (r *Result) Guards(w *Access) []Guard {
 			}
 			out = append(out, g)
 		}
+		out = append(out, r.helperGuards(fi, ifi, w, onTrue, &reach)...)
 	}
 	return out
 }

@@ -164,3 +164,48 @@ func (r *Repo) ArticleIDOrErr(tx *sql.Tx, sourceID int64, digest string) (int64,
 	err := tx.QueryRow("SELECT id FROM articles WHERE source_id = $1 AND digest = $2", sourceID, digest).Scan(&id)
 	return id, err
 }
+
+var ErrCap = errors.New("cap reached")
+
+type Coupon struct {
+	Code    string
+	Uses    int
+	MaxUses *int
+	Active  bool
+}
+
+// CheckCap is a validation helper: it fails when the count reached the
+// cap, so its callers' writes are decided by the fields it compares.
+func CheckCap(c Coupon) error { // want CheckCap:"check r0 error when p0.Uses >= p0.MaxUses"
+	if c.MaxUses != nil && c.Uses >= *c.MaxUses {
+		return ErrCap
+	}
+	return nil
+}
+
+// CanSpend is a predicate: false when the balance is short.
+func CanSpend(balance struct{ Cents int64 }, cents int64) bool { // want CanSpend:"check r0 false when p0.Cents < p1"
+	if balance.Cents < cents {
+		return false
+	}
+	return true
+}
+
+// Usable chains a flag check and CheckCap's checks.
+func Usable(c *Coupon) error { // want Usable:"check r0 error when p0.Active == false; check r0 error when p0.Uses >= p0.MaxUses"
+	if !c.Active {
+		return errors.New("inactive")
+	}
+	if err := CheckCap(*c); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Describe fails on every path: it checks nothing.
+func Describe(c Coupon) error {
+	if c.Uses > 0 {
+		return errors.New("used")
+	}
+	return errors.New("unused")
+}
