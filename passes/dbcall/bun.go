@@ -452,7 +452,7 @@ func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (*ssa.Call, []sqStep, boo
 			return "", false
 		}
 		return name, true
-	})
+	}, nil)
 }
 
 func sortCalls(calls []*ssa.Call) {

@@ -136,6 +136,19 @@ func entStep(call *ssa.CallCommon) (string, bool) {
 	return f.Name(), true
 }
 
+// entSetter reports a builder step that sets a column (SetX, SetNillableX,
+// AddX, ClearX, AppendX): an insert or update made with it on some paths
+// only still writes the column on those paths, so Writers and the
+// stale-row rules count it.
+func entSetter(name string) bool {
+	for _, p := range []string{"Set", "Add", "Clear", "Append"} {
+		if len(name) > len(p) && strings.HasPrefix(name, p) && name[len(p)] >= 'A' && name[len(p)] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // IsEntBegin reports client.Tx(ctx) and client.BeginTx(ctx, opts) of a
 // generated ent client: they return the *Tx that its Commit ends.
 func IsEntBegin(call *ssa.CallCommon) bool {
@@ -252,7 +265,7 @@ func (b *builder) entAccess(fn *ssa.Function, call ssa.CallInstruction, result s
 		root, steps, partial = mutableSteps(call, ssautil.Receiver(common), func(c *ssa.CallCommon) bool {
 			_, _, _, ok := entClientCall(c)
 			return ok
-		}, entStep)
+		}, entStep, entSetter)
 		if root == nil {
 			return nil
 		}
@@ -572,27 +585,18 @@ func (b *builder) entResults(a *Access, ent *entEntity, call ssa.CallInstruction
 // back along the receivers to the call isRoot accepts, then forward over
 // the calls step accepts on the builder values, keeping those made before
 // the finisher on every path to it, in order; partial when some call is
-// made only on some paths.
-func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool)) (root *ssa.Call, steps []sqStep, partial bool) {
-	v := recv
-	for i := 0; i < 64 && root == nil; i++ {
-		c, ok := unwrap(v).(*ssa.Call)
-		if !ok {
-			return nil, nil, false
-		}
-		if isRoot(&c.Call) {
-			root = c
-			break
-		}
-		if _, ok := step(&c.Call); !ok {
-			return nil, nil, false
-		}
-		v = ssautil.Receiver(&c.Call)
-	}
+// made only on some paths. A call made on some paths only is kept when
+// anyPath (if not nil) accepts its step name.
+//
+// The builder the finisher runs on may be a variable a branch reassigned
+// (`create = create.SetEndDate(*d)` under an if): the walk back follows
+// every edge of such a phi, and every edge must lead to the same root.
+func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool), anyPath func(name string) bool) (root *ssa.Call, steps []sqStep, partial bool) {
+	root = builderRoot(recv, isRoot, step)
 	if root == nil {
 		return nil, nil, false
 	}
-	calls, names, partial := chainCalls(root, fin, step, nil, nil)
+	calls, names, partial := chainCalls(root, fin, step, nil, nil, anyPath)
 	sortCalls(calls)
 	for _, c := range calls {
 		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
@@ -600,14 +604,55 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 	return root, steps, partial
 }
 
+// builderRoot returns the call isRoot accepts that the builder value v
+// comes from, back along the receivers of the calls step accepts and the
+// edges of phis, or nil when it is not one such call (two roots, another
+// value, or more than 64 values back).
+func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool)) *ssa.Call {
+	var root *ssa.Call
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	for len(work) > 0 {
+		v := unwrap(work[len(work)-1])
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		if len(seen) > 64 {
+			return nil
+		}
+		switch x := v.(type) {
+		case *ssa.Phi:
+			work = append(work, x.Edges...)
+		case *ssa.Call:
+			if isRoot(&x.Call) {
+				if root != nil && root != x {
+					return nil
+				}
+				root = x
+				continue
+			}
+			if _, ok := step(&x.Call); !ok {
+				return nil
+			}
+			work = append(work, ssautil.Receiver(&x.Call))
+		default:
+			return nil
+		}
+	}
+	return root
+}
+
 // chainCalls walks forward from root over the builder values the calls step
 // accepts return, and collects those calls made before fin on every path to
 // it, with their step names; partial when some such call is made only on
 // some paths. skip, when not nil, sees every other user first and keeps the
 // ones it accepts out of the walk; a call in keep is collected even when it
-// does not dominate fin (it is in fin's own chain). The walk stops at 256
-// values.
-func chainCalls(root ssa.Value, fin ssa.CallInstruction, step func(*ssa.CallCommon) (string, bool), skip func(ssa.CallInstruction) bool, keep map[ssa.Value]bool) (calls []*ssa.Call, names map[*ssa.Call]string, partial bool) {
+// does not dominate fin (it is in fin's own chain), and so is one whose
+// step name anyPath accepts (a column an insert or update sets on some
+// paths only, still partial). The walk stops at 256 values.
+func chainCalls(root ssa.Value, fin ssa.CallInstruction, step func(*ssa.CallCommon) (string, bool), skip func(ssa.CallInstruction) bool, keep map[ssa.Value]bool, anyPath func(name string) bool) (calls []*ssa.Call, names map[*ssa.Call]string, partial bool) {
 	names = map[*ssa.Call]string{}
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{root}
@@ -630,13 +675,18 @@ func chainCalls(root ssa.Value, fin ssa.CallInstruction, step func(*ssa.CallComm
 			if !ok {
 				continue
 			}
+			if _, done := names[call]; done {
+				continue // reached again through a phi
+			}
 			work = append(work, call)
 			if !before(call, fin) {
 				continue
 			}
 			if !keep[call] && !dominates(call, fin) {
 				partial = true
-				continue
+				if anyPath == nil || !anyPath(name) {
+					continue
+				}
 			}
 			calls = append(calls, call)
 			names[call] = name

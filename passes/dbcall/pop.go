@@ -100,7 +100,7 @@ func popSteps(fin ssa.CallInstruction) (handle ssa.Value, steps []sqStep, partia
 		cs, ns, more := chainCalls(base, fin, popStep, func(c ssa.CallInstruction) bool {
 			_, _, ok := popFinisher(c.Common())
 			return ok
-		}, inChain)
+		}, inChain, nil)
 		partial = partial || more
 		for _, c := range cs {
 			if !seen[c] {

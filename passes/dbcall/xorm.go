@@ -122,7 +122,7 @@ func xormSteps(fin ssa.CallInstruction) (handle ssa.Value, steps []sqStep, parti
 			return true
 		}
 		return false
-	}, inChain)
+	}, inChain, nil)
 	partial = partial || more
 	if c, ok := base.(*ssa.Call); ok && inChain[c] {
 		calls = append(calls, c)

@@ -53,3 +53,26 @@ func Tx(ctx context.Context, client *ent.Client, id int) error {
 	}
 	return tx.Commit()
 }
+
+// InsertOptional sets some fields only when the caller gave them: the
+// builder is reassigned under ifs and saved through the phi.
+func InsertOptional(ctx context.Context, client *ent.Client, email string, credits *int64, status string) error {
+	create := client.Member.Create().SetEmail(email)
+	if credits != nil {
+		create = create.SetCredits(*credits)
+	}
+	if status != "" {
+		create = create.SetStatus(status)
+	}
+	_, err := create.Save(ctx) // want `insert members set email=\$email,credits=\$credits,status=\$status on client\.Member; partial`
+	return err
+}
+
+// UpdateOptional is the same for an update of one row.
+func UpdateOptional(ctx context.Context, client *ent.Client, id int, credits *int64) error {
+	upd := client.Member.UpdateOneID(id)
+	if credits != nil {
+		upd = upd.SetCredits(*credits)
+	}
+	return upd.Exec(ctx) // want `update members set credits=\$credits where id=\$id on client\.Member; rows checked; partial`
+}
