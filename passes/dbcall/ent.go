@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -592,11 +593,12 @@ func (b *builder) entResults(a *Access, ent *entEntity, call ssa.CallInstruction
 // (`create = create.SetEndDate(*d)` under an if): the walk back follows
 // every edge of such a phi, and every edge must lead to the same root.
 func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool), anyPath func(name string) bool) (root *ssa.Call, steps []sqStep, partial bool) {
-	root = builderRoot(recv, isRoot, step)
+	root, helped := builderRoot(recv, isRoot, step)
 	if root == nil {
 		return nil, nil, false
 	}
 	calls, names, partial := chainCalls(root, fin, step, nil, nil, anyPath)
+	partial = partial || helped
 	sortCalls(calls)
 	for _, c := range calls {
 		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
@@ -608,8 +610,12 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 // comes from, back along the receivers of the calls step accepts and the
 // edges of phis, or nil when it is not one such call (two roots, another
 // value, or more than 64 values back).
-func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool)) *ssa.Call {
-	var root *ssa.Call
+//
+// A helper of the application that takes the builder and returns it,
+// perhaps with more calls made on it (withEagerLoading(ctx, q).First(ctx)),
+// is followed to the argument it returns; the calls it makes are not
+// collected, so helped reports the statement partial.
+func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool)) (root *ssa.Call, helped bool) {
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{v}
 	for len(work) > 0 {
@@ -620,7 +626,7 @@ func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.
 		}
 		seen[v] = true
 		if len(seen) > 64 {
-			return nil
+			return nil, false
 		}
 		switch x := v.(type) {
 		case *ssa.Phi:
@@ -628,20 +634,79 @@ func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.
 		case *ssa.Call:
 			if isRoot(&x.Call) {
 				if root != nil && root != x {
-					return nil
+					return nil, false
 				}
 				root = x
 				continue
 			}
-			if _, ok := step(&x.Call); !ok {
-				return nil
+			if _, ok := step(&x.Call); ok {
+				work = append(work, ssautil.Receiver(&x.Call))
+				continue
 			}
-			work = append(work, ssautil.Receiver(&x.Call))
+			k := returnedParam(x.Call.StaticCallee(), step, 0)
+			if k < 0 || k >= len(x.Call.Args) {
+				return nil, false
+			}
+			helped = true
+			work = append(work, x.Call.Args[k])
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return root
+	return root, helped
+}
+
+// returnedParam returns the index of the parameter of fn (a function of
+// the application with one result) that every return of fn gives back,
+// as it is or after builder calls step accepts, or -1. Helpers are
+// followed two deep.
+func returnedParam(fn *ssa.Function, step func(*ssa.CallCommon) (string, bool), depth int) int {
+	if fn == nil || len(fn.Blocks) == 0 || depth >= 2 || fn.Signature.Results().Len() != 1 {
+		return -1
+	}
+	param := -1
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		seen := map[ssa.Value]bool{}
+		work := []ssa.Value{ret.Results[0]}
+		for len(work) > 0 {
+			v := unwrap(work[len(work)-1])
+			work = work[:len(work)-1]
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			if len(seen) > 64 {
+				return -1
+			}
+			switch x := v.(type) {
+			case *ssa.Parameter:
+				i := slices.Index(fn.Params, x)
+				if i < 0 || (param >= 0 && param != i) {
+					return -1
+				}
+				param = i
+			case *ssa.Phi:
+				work = append(work, x.Edges...)
+			case *ssa.Call:
+				if _, ok := step(&x.Call); ok {
+					work = append(work, ssautil.Receiver(&x.Call))
+					continue
+				}
+				k := returnedParam(x.Call.StaticCallee(), step, depth+1)
+				if k < 0 || k >= len(x.Call.Args) {
+					return -1
+				}
+				work = append(work, x.Call.Args[k])
+			default:
+				return -1
+			}
+		}
+	}
+	return param
 }
 
 // chainCalls walks forward from root over the builder values the calls step
@@ -663,6 +728,19 @@ func chainCalls(root ssa.Value, fin ssa.CallInstruction, step func(*ssa.CallComm
 			continue
 		}
 		seen[q] = true
+		if q.Referrers() != nil {
+			// A helper returning the builder it is given
+			// (withEagerLoading(ctx, q)): the walk goes on from its
+			// result; its own calls are not collected.
+			for _, r := range *q.Referrers() {
+				if c, ok := r.(*ssa.Call); ok && ssa.CallInstruction(c) != fin {
+					if k := returnedParam(c.Call.StaticCallee(), step, 0); k >= 0 && k < len(c.Call.Args) && c.Call.Args[k] == q {
+						partial = true
+						work = append(work, c)
+					}
+				}
+			}
+		}
 		for _, c := range usersOf(q) {
 			if c == fin || (skip != nil && skip(c)) {
 				continue

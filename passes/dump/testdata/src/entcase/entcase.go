@@ -76,3 +76,25 @@ func UpdateOptional(ctx context.Context, client *ent.Client, id int, credits *in
 	}
 	return upd.Exec(ctx) // want `update members set credits=\$credits where id=\$id on client\.Member; rows checked; partial`
 }
+
+type loadStatus struct{}
+
+// withStatus is the application's eager-loading helper: it takes the
+// query and gives it back, perhaps with more calls made on it.
+func withStatus(ctx context.Context, q *ent.MemberQuery) *ent.MemberQuery {
+	if _, ok := ctx.Value(loadStatus{}).(bool); ok {
+		q = q.Where(member.StatusEQ("active"))
+	}
+	return q
+}
+
+// ThroughHelper runs a lookup through the helper; the helper's own calls are
+// not read, so the statement is partial.
+func ThroughHelper(ctx context.Context, client *ent.Client, id int) (*ent.Member, error) {
+	return withStatus(ctx, client.Member.Query().Where(member.ID(id))).Only(ctx) // want `select members where id=\$id reads .* on client\.Member; found\? err\(ent\.IsNotFound\); partial`
+}
+
+// HelperThenWhere calls the helper before the key is given.
+func HelperThenWhere(ctx context.Context, client *ent.Client, email string) (*ent.Member, error) {
+	return withStatus(ctx, client.Member.Query()).Where(member.EmailEQ(email)).Only(ctx) // want `select members where email=\$email reads .* on client\.Member; found\? err\(ent\.IsNotFound\); partial`
+}
