@@ -32,8 +32,10 @@ import (
 // wire adds the wiring edges between roots (see above).
 func wire(roots []*node) {
 	type info struct {
-		mentions map[string]bool // "path.Name" of imported types named
-		returns  map[string]bool // "path.Name" of imported types constructors return
+		mentions map[string]bool            // "path.Name" of imported types named
+		returns  map[string]bool            // "path.Name" of imported types constructors return
+		ifaces   map[string][]string        // the interfaces the package declares: their methods
+		methods  map[string]map[string]bool // the methods declared on each of its types
 	}
 	infos := map[*node]*info{}
 	var implementers []*node
@@ -41,11 +43,11 @@ func wire(roots []*node) {
 	// files declare: only a constructor returning an interface hands out
 	// an implementation (returning a struct or an enum of a shared types
 	// package does not make a package anyone's implementer).
-	ifaces := map[string]map[string]bool{}
-	isInterface := func(from *node, path, name string) bool {
+	ifaces := map[string]map[string][]string{}
+	importedIfaces := func(from *node, path string) map[string][]string {
 		m, ok := ifaces[path]
 		if !ok {
-			m = map[string]bool{}
+			m = map[string][]string{}
 			if ip := from.pkg.Imports[path]; ip != nil {
 				fset := token.NewFileSet()
 				for _, file := range ip.GoFiles {
@@ -53,30 +55,22 @@ func wire(roots []*node) {
 					if err != nil || f == nil {
 						continue
 					}
-					for _, d := range f.Decls {
-						gd, ok := d.(*ast.GenDecl)
-						if !ok || gd.Tok != token.TYPE {
-							continue
-						}
-						for _, spec := range gd.Specs {
-							if ts, ok := spec.(*ast.TypeSpec); ok {
-								if _, ok := ts.Type.(*ast.InterfaceType); ok {
-									m[ts.Name.Name] = true
-								}
-							}
-						}
-					}
+					declaredInterfaces(f, m)
 				}
 			}
 			ifaces[path] = m
 		}
-		return m[name]
+		return m
+	}
+	isInterface := func(from *node, path, name string) bool {
+		_, ok := importedIfaces(from, path)[name]
+		return ok
 	}
 	for _, n := range roots {
 		if n.pkg.Module == nil || len(n.pkg.GoFiles) == 0 {
 			continue
 		}
-		in := &info{mentions: map[string]bool{}, returns: map[string]bool{}}
+		in := &info{mentions: map[string]bool{}, returns: map[string]bool{}, ifaces: map[string][]string{}, methods: map[string]map[string]bool{}}
 		fset := token.NewFileSet()
 		for _, name := range n.pkg.GoFiles {
 			if strings.HasSuffix(name, "_test.go") {
@@ -120,7 +114,16 @@ func wire(roots []*node) {
 				}
 				return true
 			})
+			declaredInterfaces(f, in.ifaces)
 			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
+					if t := recvTypeName(fd.Recv.List[0].Type); t != "" {
+						if in.methods[t] == nil {
+							in.methods[t] = map[string]bool{}
+						}
+						in.methods[t][fd.Name.Name] = true
+					}
+				}
 				// var _ D.T = (*impl)(nil): an assertion that the package
 				// implements D.T.
 				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
@@ -154,7 +157,7 @@ func wire(roots []*node) {
 			}
 		}
 		infos[n] = in
-		if len(in.returns) > 0 && n.pkg.ID == n.pkg.PkgPath {
+		if (len(in.returns) > 0 || len(in.methods) > 0) && n.pkg.ID == n.pkg.PkgPath {
 			implementers = append(implementers, n)
 		}
 	}
@@ -178,6 +181,26 @@ func wire(roots []*node) {
 				if in.mentions[t] && n.pkg.Imports[path] != nil && path != q.pkg.PkgPath {
 					shared = true
 					break
+				}
+			}
+			// An interface the consumer declares, or names from a
+			// package of its module, whose methods a type of q declares
+			// (q's constructor returns the concrete type: "accept
+			// interfaces, return structs").
+			if !shared {
+				shared = implementsAny(infos[q].methods, in.ifaces)
+			}
+			if !shared {
+				for t := range in.mentions {
+					i := strings.LastIndex(t, ".")
+					path, name := t[:i], t[i+1:]
+					if ip := n.pkg.Imports[path]; ip == nil || ip.Module == nil || ip.Module.Path != n.pkg.Module.Path || path == q.pkg.PkgPath {
+						continue
+					}
+					if ms, ok := importedIfaces(n, path)[name]; ok && implementsAny(infos[q].methods, map[string][]string{name: ms}) {
+						shared = true
+						break
+					}
 				}
 			}
 			if !shared || reaches(n, q) || reaches(q, n) {
@@ -239,4 +262,90 @@ func returnsLocal(fd *ast.FuncDecl) bool {
 		return !found
 	})
 	return found
+}
+
+// declaredInterfaces adds the interface types f declares to m, with the
+// names of the methods they declare themselves (embedded interfaces are
+// not followed).
+func declaredInterfaces(f *ast.File, m map[string][]string) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			ts, ok := spec.(*ast.TypeSpec)
+			if !ok {
+				continue
+			}
+			it, ok := ts.Type.(*ast.InterfaceType)
+			if !ok {
+				continue
+			}
+			var names []string
+			for _, f := range it.Methods.List {
+				if _, ok := f.Type.(*ast.FuncType); ok {
+					for _, n := range f.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+			m[ts.Name.Name] = names
+		}
+	}
+}
+
+// implementsAny reports whether one of the types whose declared methods
+// are methods declares every method of one of the interfaces ifaces. An
+// interface of one method counts only when its name says what it does
+// (two words, as SaveOrder): Get, Close or Do alone are declared by too
+// many types for the name to tell.
+func implementsAny(methods map[string]map[string]bool, ifaces map[string][]string) bool {
+	for _, ms := range ifaces {
+		if len(ms) == 0 || len(ms) == 1 && !compoundName(ms[0]) {
+			continue
+		}
+		for _, declared := range methods {
+			all := true
+			for _, m := range ms {
+				if !declared[m] {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compoundName reports whether an exported name has an upper-case letter
+// after its first (SaveOrder, not Save).
+func compoundName(name string) bool {
+	for i, r := range name {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// recvTypeName returns the name of a method receiver's type (T, *T,
+// T[P], *T[P]), or "".
+func recvTypeName(e ast.Expr) string {
+	if st, ok := e.(*ast.StarExpr); ok {
+		e = st.X
+	}
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		e = x.X
+	case *ast.IndexListExpr:
+		e = x.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
