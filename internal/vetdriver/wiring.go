@@ -4,9 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"log"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/idemvet/idemvet/passes/config"
 )
 
 // This file gives a standalone run what go vet cannot: the facts of the
@@ -34,7 +37,8 @@ func wire(roots []*node) {
 	type info struct {
 		mentions map[string]bool            // "path.Name" of imported types named
 		returns  map[string]bool            // "path.Name" of imported types constructors return
-		ifaces   map[string][]string        // the interfaces the package declares: their methods
+		ifaces   map[string][]string        // the interfaces the package declares and uses: their methods
+		idents   map[string]bool            // the names its files use, the names type declarations give aside
 		methods  map[string]map[string]bool // the methods declared on each of its types
 	}
 	infos := map[*node]*info{}
@@ -70,7 +74,7 @@ func wire(roots []*node) {
 		if n.pkg.Module == nil || len(n.pkg.GoFiles) == 0 {
 			continue
 		}
-		in := &info{mentions: map[string]bool{}, returns: map[string]bool{}, ifaces: map[string][]string{}, methods: map[string]map[string]bool{}}
+		in := &info{mentions: map[string]bool{}, returns: map[string]bool{}, ifaces: map[string][]string{}, methods: map[string]map[string]bool{}, idents: map[string]bool{}}
 		fset := token.NewFileSet()
 		for _, name := range n.pkg.GoFiles {
 			if strings.HasSuffix(name, "_test.go") {
@@ -106,14 +110,27 @@ func wire(roots []*node) {
 				}
 				return imports[x.Name] + "." + sel.Sel.Name
 			}
-			ast.Inspect(f, func(x ast.Node) bool {
+			var visit func(x ast.Node) bool
+			visit = func(x ast.Node) bool {
+				if ts, ok := x.(*ast.TypeSpec); ok {
+					// The name a type declaration gives is no use of it.
+					if ts.TypeParams != nil {
+						ast.Inspect(ts.TypeParams, visit)
+					}
+					ast.Inspect(ts.Type, visit)
+					return false
+				}
+				if id, ok := x.(*ast.Ident); ok {
+					in.idents[id.Name] = true
+				}
 				if e, ok := x.(ast.Expr); ok {
 					if q := qualified(e); q != "" {
 						in.mentions[q] = true
 					}
 				}
 				return true
-			})
+			}
+			ast.Inspect(f, visit)
 			declaredInterfaces(f, in.ifaces)
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
@@ -154,6 +171,11 @@ func wire(roots []*node) {
 						in.returns[q] = true
 					}
 				}
+			}
+		}
+		for name := range in.ifaces {
+			if !in.idents[name] {
+				delete(in.ifaces, name) // declared for others to use
 			}
 		}
 		infos[n] = in
@@ -203,8 +225,17 @@ func wire(roots []*node) {
 					}
 				}
 			}
-			if !shared || reaches(n, q) || reaches(q, n) {
+			if !shared || reaches(n, q) {
 				continue
+			}
+			if reaches(q, n) {
+				if config.Debugging() {
+					log.Printf("wiring: %s uses what %s implements, but %s depends on it: calls into it are guessed from their names", n.pkg.ID, q.pkg.ID, q.pkg.ID)
+				}
+				continue
+			}
+			if config.Debugging() {
+				log.Printf("wiring: %s is analyzed after %s, which implements what it uses", n.pkg.ID, q.pkg.ID)
 			}
 			n.wired = append(n.wired, q)
 		}

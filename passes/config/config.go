@@ -73,6 +73,9 @@ func TestFiles() bool { return testFiles }
 // (-idemvet_config.debug): the top-level -debug is x/tools' own.
 var notLifted = map[string]bool{"debug": true}
 
+// Debugging reports the debug option, for the drivers' own notes.
+func Debugging() bool { return debugFlag }
+
 // SetDebug turns the Debug option on (for the command's -debug flag).
 func SetDebug() { debugFlag = true }
 
