@@ -39,6 +39,11 @@ type node struct {
 	// wired are the roots implementing what the package uses, whose facts
 	// it inherits without importing them (wiring.go).
 	wired []*node
+	// cyclic are the roots implementing what the package uses that
+	// depend on it: the package is analyzed again after the run with
+	// their facts (reanalyze), from the files kept in files.
+	cyclic []*node
+	files  []*ast.File
 
 	once     sync.Once
 	types    *types.Package
@@ -94,6 +99,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		wg.Go(func() { d.process(n) })
 	}
 	wg.Wait()
+	d.reanalyze(roots)
 
 	// Errors of every package, in dependency order, as go/packages'
 	// PrintErrors prints them for the x/tools checker.
@@ -221,6 +227,38 @@ func (d *driver) process(n *node) {
 }
 
 func (d *driver) check(n *node) {
+	d.checkFiles(n, nil)
+}
+
+// reanalyze analyzes again, once every package is done, each root whose
+// implementers depend on it (wiring.go): a service declaring the
+// repository interface that the repository package, importing the
+// service, implements. The second analysis inherits the implementers'
+// facts, so calls through the interface run the implementations' summaries
+// instead of guesses from the methods' names; its results replace the
+// first's. Its facts are not passed on (the importers are done), so
+// findings in the importers still see the first analysis. Only the
+// packages with such implementers cost a second analysis.
+func (d *driver) reanalyze(roots []*node) {
+	var wg sync.WaitGroup
+	for _, n := range roots {
+		if n.files == nil {
+			continue
+		}
+		wg.Go(func() {
+			d.sem <- struct{}{}
+			defer func() { <-d.sem }()
+			files := n.files
+			n.files = nil
+			d.checkFiles(n, files)
+		})
+	}
+	wg.Wait()
+}
+
+// checkFiles type-checks and analyzes n: parsing its files, or, when
+// again is not nil, a second time from those files (see reanalyze).
+func (d *driver) checkFiles(n *node, again []*ast.File) {
 	p := n.pkg
 	if p.PkgPath == "unsafe" {
 		n.types = types.Unsafe
@@ -241,8 +279,11 @@ func (d *driver) check(n *node) {
 	if !bodies {
 		mode = parser.AllErrors | parser.SkipObjectResolution
 	}
-	var files []*ast.File
+	files := again
 	for _, name := range p.CompiledGoFiles {
+		if again != nil {
+			break
+		}
 		f, err := parser.ParseFile(d.fset, name, nil, mode)
 		if err != nil {
 			if list, ok := err.(scanner.ErrorList); ok {
@@ -297,6 +338,25 @@ func (d *driver) check(n *node) {
 		tc.GoVersion = "go" + p.Module.GoVersion
 	}
 	pkg := types.NewPackage(p.PkgPath, p.Name)
+	if again != nil {
+		// The first check's errors are the package's; a second one
+		// reports none.
+		tc.Error = func(error) {}
+		types.NewChecker(tc, d.fset, pkg, info).Files(files)
+		inherited := d.inherit(n)
+		for _, q := range n.cyclic {
+			for k, f := range q.facts {
+				// The implementer's own facts, and those it inherited,
+				// but for those of this package's first analysis (its
+				// objects are not this check's).
+				if k.pkg.Path() != p.PkgPath && (k.obj == nil || k.obj.Pkg() == nil || k.obj.Pkg().Path() != p.PkgPath) {
+					inherited[k] = f
+				}
+			}
+		}
+		n.results = d.analyzeTypes(n, pkg, run, files, info, &factSet{pkg: pkg, m: inherited})
+		return
+	}
 	typErr := types.NewChecker(tc, d.fset, pkg, info).Files(files)
 	if typErr != nil && len(n.errors) == 0 {
 		n.errors = append(n.errors, typErr)
@@ -310,7 +370,22 @@ func (d *driver) check(n *node) {
 		n.illTyped = n.illTyped || dep.illTyped
 	}
 
-	// Facts: what the imports pass on, as x/tools' checker filters them.
+	facts := &factSet{pkg: pkg, m: d.inherit(n)}
+	if len(run) > 0 {
+		n.results = d.analyze(n, run, files, info, facts)
+	}
+	n.facts = facts.m
+	if bodies {
+		n.types, n.facts = d.declsOnly(tc, files, pkg, facts.m)
+	}
+	if len(n.cyclic) > 0 && n.root && !n.illTyped {
+		n.files = files
+	}
+}
+
+// inherit returns the facts n's imports and wiring edges pass on, as
+// x/tools' checker filters them.
+func (d *driver) inherit(n *node) map[factKey]analysis.Fact {
 	inherited := map[factKey]analysis.Fact{}
 	for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
 		for k, f := range dep.facts {
@@ -319,14 +394,7 @@ func (d *driver) check(n *node) {
 			}
 		}
 	}
-	facts := &factSet{pkg: pkg, m: inherited}
-	if len(run) > 0 {
-		n.results = d.analyze(n, run, files, info, facts)
-	}
-	n.facts = facts.m
-	if bodies {
-		n.types, n.facts = d.declsOnly(tc, files, pkg, facts.m)
-	}
+	return inherited
 }
 
 // declsOnly type-checks the files again without function bodies and moves
@@ -380,6 +448,11 @@ func (d *driver) nodeOf(n *node, ip *packages.Package) *node {
 // analyze runs the analyzers (and what they require) on the package and
 // returns their results, in order.
 func (d *driver) analyze(n *node, roots []*analysis.Analyzer, files []*ast.File, info *types.Info, facts *factSet) []result {
+	return d.analyzeTypes(n, n.types, roots, files, info, facts)
+}
+
+// analyzeTypes is analyze for the package's types pkg.
+func (d *driver) analyzeTypes(n *node, pkg *types.Package, roots []*analysis.Analyzer, files []*ast.File, info *types.Info, facts *factSet) []result {
 	p := n.pkg
 	results := make([]result, len(roots))
 	if n.illTyped {
@@ -399,7 +472,7 @@ func (d *driver) analyze(n *node, roots []*analysis.Analyzer, files []*ast.File,
 		files:        files,
 		otherFiles:   p.OtherFiles,
 		ignoredFiles: p.IgnoredFiles,
-		pkg:          n.types,
+		pkg:          pkg,
 		info:         info,
 		sizes:        p.TypesSizes,
 		module:       module,

@@ -230,8 +230,9 @@ func wire(roots []*node) {
 			}
 			if reaches(q, n) {
 				if config.Debugging() {
-					log.Printf("wiring: %s uses what %s implements, but %s depends on it: calls into it are guessed from their names", n.pkg.ID, q.pkg.ID, q.pkg.ID)
+					log.Printf("wiring: %s uses what %s implements, which depends on it: %s is analyzed again after the run", n.pkg.ID, q.pkg.ID, n.pkg.ID)
 				}
+				n.cyclic = append(n.cyclic, q)
 				continue
 			}
 			if config.Debugging() {
