@@ -40,10 +40,12 @@ type node struct {
 	// it inherits without importing them (wiring.go).
 	wired []*node
 	// cyclic are the roots implementing what the package uses that
-	// depend on it: the package is analyzed again after the run with
-	// their facts (reanalyze), from the files kept in files.
-	cyclic []*node
-	files  []*ast.File
+	// depend on it (wiring.go); again marks the roots analyzed a second
+	// time for them (reanalyze), whose first files are kept by name.
+	cyclic    []*node
+	again     bool
+	onceAgain sync.Once
+	oldFiles  map[string]*token.File
 
 	once     sync.Once
 	types    *types.Package
@@ -78,6 +80,7 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 
 	roots, nodes := graph(initial)
 	wire(roots)
+	markAgain(roots)
 
 	var producers []*analysis.Analyzer
 	for a := range closure(analyzers) {
@@ -99,7 +102,10 @@ func standalone(opts Options, analyzers []*analysis.Analyzer, patterns []string,
 		wg.Go(func() { d.process(n) })
 	}
 	wg.Wait()
-	d.reanalyze(roots)
+	for _, n := range roots {
+		wg.Go(func() { d.processAgain(n) })
+	}
+	wg.Wait()
 
 	// Errors of every package, in dependency order, as go/packages'
 	// PrintErrors prints them for the x/tools checker.
@@ -227,38 +233,67 @@ func (d *driver) process(n *node) {
 }
 
 func (d *driver) check(n *node) {
-	d.checkFiles(n, nil)
+	d.checkFiles(n, false)
 }
 
-// reanalyze analyzes again, once every package is done, each root whose
-// implementers depend on it (wiring.go): a service declaring the
-// repository interface that the repository package, importing the
-// service, implements. The second analysis inherits the implementers'
-// facts, so calls through the interface run the implementations' summaries
-// instead of guesses from the methods' names; its results replace the
-// first's. Its facts are not passed on (the importers are done), so
-// findings in the importers still see the first analysis. Only the
-// packages with such implementers cost a second analysis.
-func (d *driver) reanalyze(roots []*node) {
-	var wg sync.WaitGroup
-	for _, n := range roots {
-		if n.files == nil {
-			continue
+// A second analysis, once every package is done, is what the run gives a
+// root whose implementers depend on it (wiring.go): a service declaring
+// the repository interface that the repository package, importing the
+// service, implements. The root is analyzed again with the implementers'
+// facts, so calls through the interface run the implementations'
+// summaries instead of guesses from the methods' names; so is every root
+// that depends on it, in dependency order, each with the second facts of
+// its imports. The types do not change: each package is type-checked
+// again against its imports' first types, its new facts are moved onto
+// its first objects (as declsOnly moves them), and its findings onto its
+// first files. Only these packages cost a second analysis.
+
+// markAgain marks the roots with implementers depending on them, and the
+// roots that depend on those.
+func markAgain(roots []*node) {
+	memo := map[*node]bool{}
+	var dependsOnMarked func(n *node) bool
+	dependsOnMarked = func(n *node) bool {
+		if v, ok := memo[n]; ok {
+			return v
 		}
-		wg.Go(func() {
-			d.sem <- struct{}{}
-			defer func() { <-d.sem }()
-			files := n.files
-			n.files = nil
-			d.checkFiles(n, files)
-		})
+		memo[n] = false // a cycle of wiring edges cannot happen; be safe
+		v := len(n.cyclic) > 0
+		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
+			v = dependsOnMarked(dep) || v
+		}
+		memo[n] = v
+		return v
 	}
-	wg.Wait()
+	for _, n := range roots {
+		n.again = dependsOnMarked(n)
+	}
 }
 
-// checkFiles type-checks and analyzes n: parsing its files, or, when
-// again is not nil, a second time from those files (see reanalyze).
-func (d *driver) checkFiles(n *node, again []*ast.File) {
+// processAgain analyzes n a second time, if it is marked, once its
+// imports' second analyses are done.
+func (d *driver) processAgain(n *node) {
+	n.onceAgain.Do(func() {
+		if !n.again {
+			return
+		}
+		var wg sync.WaitGroup
+		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
+			wg.Go(func() { d.processAgain(dep) })
+		}
+		wg.Wait()
+		if n.illTyped || n.oldFiles == nil {
+			return
+		}
+		d.sem <- struct{}{}
+		defer func() { <-d.sem }()
+		d.checkFiles(n, true)
+	})
+}
+
+// checkFiles type-checks and analyzes n, the first time or again (see
+// markAgain).
+func (d *driver) checkFiles(n *node, again bool) {
 	p := n.pkg
 	if p.PkgPath == "unsafe" {
 		n.types = types.Unsafe
@@ -279,11 +314,8 @@ func (d *driver) checkFiles(n *node, again []*ast.File) {
 	if !bodies {
 		mode = parser.AllErrors | parser.SkipObjectResolution
 	}
-	files := again
+	var files []*ast.File
 	for _, name := range p.CompiledGoFiles {
-		if again != nil {
-			break
-		}
 		f, err := parser.ParseFile(d.fset, name, nil, mode)
 		if err != nil {
 			if list, ok := err.(scanner.ErrorList); ok {
@@ -338,23 +370,26 @@ func (d *driver) checkFiles(n *node, again []*ast.File) {
 		tc.GoVersion = "go" + p.Module.GoVersion
 	}
 	pkg := types.NewPackage(p.PkgPath, p.Name)
-	if again != nil {
+	if again {
 		// The first check's errors are the package's; a second one
 		// reports none.
 		tc.Error = func(error) {}
 		types.NewChecker(tc, d.fset, pkg, info).Files(files)
 		inherited := d.inherit(n)
 		for _, q := range n.cyclic {
+			// The implementer's first facts (its second analysis comes
+			// after this one), own and inherited, but for this
+			// package's own.
 			for k, f := range q.facts {
-				// The implementer's own facts, and those it inherited,
-				// but for those of this package's first analysis (its
-				// objects are not this check's).
-				if k.pkg.Path() != p.PkgPath && (k.obj == nil || k.obj.Pkg() == nil || k.obj.Pkg().Path() != p.PkgPath) {
+				if k.pkg != n.types && (k.obj == nil || k.obj.Pkg() != n.types) {
 					inherited[k] = f
 				}
 			}
 		}
-		n.results = d.analyzeTypes(n, pkg, run, files, info, &factSet{pkg: pkg, m: inherited})
+		facts := &factSet{pkg: pkg, m: inherited}
+		results := d.analyzeTypes(n, pkg, run, files, info, facts)
+		n.results = d.toOldFiles(n, files, results)
+		n.facts = rekey(facts.m, pkg, n.types)
 		return
 	}
 	typErr := types.NewChecker(tc, d.fset, pkg, info).Files(files)
@@ -378,9 +413,81 @@ func (d *driver) checkFiles(n *node, again []*ast.File) {
 	if bodies {
 		n.types, n.facts = d.declsOnly(tc, files, pkg, facts.m)
 	}
-	if len(n.cyclic) > 0 && n.root && !n.illTyped {
-		n.files = files
+	if n.again {
+		n.oldFiles = map[string]*token.File{}
+		for _, f := range files {
+			if tf := d.fset.File(f.Pos()); tf != nil {
+				n.oldFiles[tf.Name()] = tf
+			}
+		}
 	}
+}
+
+// toOldFiles moves the positions of a second analysis's findings, in the
+// files parsed again, onto the first files, where the run's other
+// positions (test-only functions, directives) are.
+func (d *driver) toOldFiles(n *node, files []*ast.File, results []result) []result {
+	moved := map[*token.File]*token.File{}
+	for _, f := range files {
+		if tf := d.fset.File(f.Pos()); tf != nil {
+			if old := n.oldFiles[tf.Name()]; old != nil && old.Size() == tf.Size() {
+				moved[tf] = old
+			}
+		}
+	}
+	pos := func(p token.Pos) token.Pos {
+		if !p.IsValid() {
+			return p
+		}
+		tf := d.fset.File(p)
+		if old := moved[tf]; old != nil {
+			return old.Pos(tf.Offset(p))
+		}
+		return p
+	}
+	for i := range results {
+		for j := range results[i].diagnostics {
+			dg := &results[i].diagnostics[j]
+			dg.Pos, dg.End = pos(dg.Pos), pos(dg.End)
+			for k := range dg.Related {
+				dg.Related[k].Pos, dg.Related[k].End = pos(dg.Related[k].Pos), pos(dg.Related[k].End)
+			}
+			for k := range dg.SuggestedFixes {
+				for e := range dg.SuggestedFixes[k].TextEdits {
+					te := &dg.SuggestedFixes[k].TextEdits[e]
+					te.Pos, te.End = pos(te.Pos), pos(te.End)
+				}
+			}
+		}
+	}
+	return results
+}
+
+// rekey moves the facts about objects of pkg onto the objects of to that
+// have the same object paths (a fact about an object no path names is
+// dropped), and keeps the others.
+func rekey(facts map[factKey]analysis.Fact, pkg, to *types.Package) map[factKey]analysis.Fact {
+	var enc objectpath.Encoder
+	out := make(map[factKey]analysis.Fact, len(facts))
+	for k, f := range facts {
+		switch {
+		case k.pkg != pkg:
+			out[k] = f
+		case k.obj == nil:
+			out[factKey{to, nil, k.t}] = f
+		default:
+			path, err := enc.For(k.obj)
+			if err != nil {
+				continue
+			}
+			obj, err := objectpath.Object(to, path)
+			if err != nil {
+				continue
+			}
+			out[factKey{to, obj, k.t}] = f
+		}
+	}
+	return out
 }
 
 // inherit returns the facts n's imports and wiring edges pass on, as
@@ -412,27 +519,7 @@ func (d *driver) declsOnly(tc *types.Config, files []*ast.File, old *types.Packa
 	cfg.Error = func(error) {}
 	pkg := types.NewPackage(old.Path(), old.Name())
 	types.NewChecker(&cfg, d.fset, pkg, nil).Files(files)
-	var enc objectpath.Encoder
-	out := make(map[factKey]analysis.Fact, len(facts))
-	for k, f := range facts {
-		switch {
-		case k.pkg != old:
-			out[k] = f
-		case k.obj == nil:
-			out[factKey{pkg, nil, k.t}] = f
-		default:
-			path, err := enc.For(k.obj)
-			if err != nil {
-				continue
-			}
-			obj, err := objectpath.Object(pkg, path)
-			if err != nil {
-				continue
-			}
-			out[factKey{pkg, obj, k.t}] = f
-		}
-	}
-	return pkg, out
+	return pkg, rekey(facts, old, pkg)
 }
 
 // nodeOf returns the node of ip, an import of n.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+
 	"database/sql"
+	"example.com/wiring/api/limits"
 	"net/http"
 
 	"example.com/wiring/repository/pg"
@@ -17,7 +19,7 @@ func main() {
 	db, _ := sql.Open("postgres", "")
 	svc := &service.Service{Accounts: pg.NewAccountRepository(db)}
 	payouts := payout.New(pgstore.New(db))
-	limits := &ledger.Service{Store: pgledger.New(db)}
+	credit := &ledger.Service{Store: pgledger.New(db)}
 	http.HandleFunc("/credit", func(w http.ResponseWriter, r *http.Request) {
 		_ = svc.Credit(context.Background(), 1, 10)
 	})
@@ -25,7 +27,8 @@ func main() {
 		_ = payouts.Withdraw(context.Background(), 1, 10)
 	})
 	http.HandleFunc("/raise", func(w http.ResponseWriter, r *http.Request) {
-		_ = limits.Raise(context.Background(), 1, 10)
+		_ = credit.Raise(context.Background(), 1, 10)
+		_ = limits.Double(context.Background(), credit, 1)
 	})
 	_ = http.ListenAndServe(":8080", nil)
 }

@@ -31,3 +31,12 @@ func (s *Service) Reset(ctx context.Context, account int64) error {
 	}
 	return s.Store.SetCreditLimit(ctx, account, DefaultLimit)
 }
+
+// Limit and SetLimit hand the store's calls on to the API's handlers.
+func (s *Service) Limit(ctx context.Context, account int64) (int64, error) {
+	return s.Store.CreditLimit(ctx, account)
+}
+
+func (s *Service) SetLimit(ctx context.Context, account, limit int64) error {
+	return s.Store.SetCreditLimit(ctx, account, limit)
+}
