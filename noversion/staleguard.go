@@ -293,8 +293,8 @@ func writesAfter(db *dbcall.Result, a *dbcall.Access, deletes bool) []*dbcall.Ac
 		if x == a || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil {
 			continue
 		}
-		if !deletes && (x.Kind == dbcall.KindDelete || db.Recomputes(x)) || x.RecordsOnly() || x.TouchesOnly() {
-			continue // a cascade of cleanup, counts taken again, an audit row, a parent's updated_at stamped: nothing granted twice
+		if !deletes && (x.Kind == dbcall.KindDelete || db.Recomputes(x)) || x.RecordsOnly() || x.TouchesOnly() || convergesWith(x, a) {
+			continue // a cascade of cleanup, counts taken again, an audit row, a parent's updated_at stamped, the row's children flagged: nothing granted twice
 		}
 		if x.Call.Block() == a.Call.Block() {
 			if ssautil.Index(x.Call) > ssautil.Index(a.Call) {
@@ -320,7 +320,7 @@ func effectBetween(db *dbcall.Result, g dbcall.Guard, a *dbcall.Access) bool {
 		return false
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Call == a.Call || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil || x.RecordsOnly() {
+		if x == a || x.Call == a.Call || !x.Kind.IsWrite() || x.Table == "" || x.Table == a.Table || x.Table == "file" || x.Call.Block() == nil || x.RecordsOnly() || convergesWith(x, a) {
 			continue
 		}
 		xb := x.Call.Block()
@@ -351,8 +351,8 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		return true // both sides do, or neither: no check of this update
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && db.Recomputes(x) {
-			continue // an audit row records the request; another table's counts taken again converge: no work done on the check's word
+		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && (db.Recomputes(x) || convergesWith(x, a)) {
+			continue // an audit row records the request; another table's counts taken again, or the row's children flagged, converge: no work done on the check's word
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary
@@ -372,6 +372,33 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		}
 	}
 	return false
+}
+
+// convergesWith reports a write that sets constants on rows named by the
+// keys of the update a (or by constants): the badge's awards flagged
+// deleted when the badge is. Every racer past the check writes the same
+// values to the same rows. Rows named by another value of the request
+// (the requester's own row) are each racer's own work.
+func convergesWith(x, a *dbcall.Access) bool {
+	if !x.Converges() || len(x.Where) == 0 {
+		return false
+	}
+	for _, w := range x.Where {
+		if w.Value.IsZero() {
+			if w.Const == "" {
+				return false
+			}
+			continue
+		}
+		same := false
+		for _, k := range a.Where {
+			same = same || !k.Value.IsZero() && k.Value.Same(w.Value)
+		}
+		if !same {
+			return false
+		}
+	}
+	return true
 }
 
 // advisoryBefore reports an advisory lock taken in the function before the

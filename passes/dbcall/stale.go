@@ -398,7 +398,8 @@ func inLoop(b *ssa.BasicBlock) bool {
 // SameRow reports whether the write w can target the row the read read: no
 // key column of both is bound to two different known values, unless the
 // write's key is the key the read returned (WHERE id = row.ID); and the
-// write names a row by some key.
+// write names a row by some key, one the read selects by or one whose
+// value the read returned.
 //
 // A write of the row the function itself inserted earlier is never the
 // row read (see insertedRow).
@@ -414,20 +415,55 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 	if insertedRow(fi, w) {
 		return false
 	}
+	named := false // some key of the write names the row read
 	for _, k := range keys {
+		wb, _ := w.WhereColumn(k)
 		rb, ok := read.WhereColumn(k)
 		if !ok {
+			// The read does not select by this column: the write names
+			// its row when the key is what the row holds (WHERE id =
+			// row.ID after a read by slug).
+			named = named || !wb.Value.IsZero() && (readsColumn(b, fi, wb.Value, read, k) || readInto(read, wb.Value))
 			continue
 		}
-		wb, _ := w.WhereColumn(k)
 		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) && !inReadSet(rb, wb) {
 			return false
 		}
 		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
 			return false
 		}
+		named = true
 	}
-	return true
+	// Keyed by columns the read does not select by, with values not read
+	// from its row (UPDATE tags ... WHERE slug_name IN the synonyms' names,
+	// after a read of one tag by id): other rows. A read the model knows no
+	// condition of (gorm's First(pay) selecting by the key pay holds) says
+	// nothing either way.
+	return named || len(read.Where) == 0
+}
+
+// readInto reports whether v is a field of a struct the read fills (the
+// row gorm's First(pay) reads into pay, then Save(pay) writes by pay.ID).
+func readInto(read *Access, v Ref) bool {
+	if v.Root == nil || v.Path == "" {
+		return false
+	}
+	roots := []ssa.Value{unwrap(v.Root)}
+	if alloc, ok := roots[0].(*ssa.Alloc); ok && alloc.Referrers() != nil {
+		// r, _ := GetRedeem(code); r.Use(): the row copied into the
+		// variable whose address the method is given.
+		for _, ref := range *alloc.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+				roots = append(roots, unwrap(st.Val))
+			}
+		}
+	}
+	for _, r := range read.Reads {
+		if r.Dest.Root != nil && slices.Contains(roots, unwrap(r.Dest.Root)) {
+			return true
+		}
+	}
+	return false
 }
 
 // inReadSet reports whether the write's key wb is one of the keys of a

@@ -86,8 +86,8 @@ func (r *Result) buildWriters() map[string][]Writer {
 	called := r.calledWrites()
 	for _, fi := range r.Funcs {
 		for _, a := range fi.Accesses {
-			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) || zeroKey(a) {
-				continue
+			if a.Kind != KindUpdate || a.Table == "" || r.inTest(a.Pos) || zeroKey(a) || a.insertedFirst {
+				continue // an update of the row the function just inserted changes no row another request read
 			}
 			// A write through a call is listed where it is called: the
 			// caller decides the values a whole-row write-back changes
