@@ -415,6 +415,11 @@ func sameKey(db *dbcall.Result, cat *schema.Catalog, read, ins *dbcall.Access) (
 			}
 			return nil, false
 		}
+		if s.Zero && !w.Value.IsZero() {
+			// The insert's key is a field its caller's struct never set
+			// (the database assigns it): not the value looked up.
+			return nil, false
+		}
 		known := !w.Value.IsZero() && !s.Value.IsZero()
 		if known && !db.SameValue(ins.Fn, w.Value, s.Value) {
 			return nil, false

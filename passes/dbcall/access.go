@@ -127,6 +127,11 @@ type Binding struct {
 	// write bound to a field of the struct the caller passed: written back
 	// as the caller holds it, not changed.
 	Passed bool
+	// Zero reports, through calls, an inserted value that is a field of a
+	// struct a caller made and never set (u := &User{Email: e}; repo.Add(u)
+	// inserts u.ID as Go's zero value, or leaves the key to the database):
+	// not a key any other value names.
+	Zero bool
 }
 
 // whereFrag is a where fragment of a function's parameters: the text and

@@ -179,6 +179,8 @@ type bindingFact struct {
 	// Mutated is Binding.Mutated: a method the function calls before
 	// the write assigns the parameter's field Arg.
 	Mutated bool
+	// Zero is Binding.Zero.
+	Zero bool
 }
 
 type readFact struct {
@@ -639,7 +641,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80), Passed: bd.Passed}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80), Passed: bd.Passed, Zero: bd.Zero}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -2042,6 +2044,17 @@ func pathValue(v ssa.Value, path string) Ref {
 // (user := User{ID: id}; user.Delete()) used only to store other fields
 // and to make this call, so nothing can have set the field.
 func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
+	return zeroField(args, p, call, false)
+}
+
+// zeroFieldUntil is zeroFieldAt allowing the uses of the struct after the
+// call (the id the insert assigned, read back): the field is zero when
+// the call runs.
+func zeroFieldUntil(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
+	return zeroField(args, p, call, true)
+}
+
+func zeroField(args []ssa.Value, p paramRef, call ssa.CallInstruction, later bool) bool {
 	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == "" || p.Path == CtxTxPath {
 		return false
 	}
@@ -2051,7 +2064,7 @@ func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 		// A struct passed by value (FindOne(User{ID: id})): the
 		// literal's local, loaded once for the call.
 		if lit, ok := ld.X.(*ssa.Alloc); ok && ld.Referrers() != nil && len(*ld.Referrers()) == 1 {
-			return zeroFieldOf(lit, first, ld, 0)
+			return zeroFieldOf(lit, first, ld, 0, later)
 		}
 		return false
 	}
@@ -2059,13 +2072,37 @@ func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 	if !ok {
 		return false
 	}
-	return zeroFieldOf(alloc, first, call, 0)
+	return zeroFieldOf(alloc, first, call, 0, later)
+}
+
+// runsAfter reports whether r can run only after use: later in use's
+// block or in a block use's dominates, and never on the way back to use.
+func runsAfter(r, use ssa.Instruction) bool {
+	if r == use || use == nil {
+		return false
+	}
+	rb, ub := r.Block(), use.Block()
+	if rb == nil || ub == nil {
+		return false
+	}
+	if rb == ub {
+		if ssautil.Index(r) < ssautil.Index(use) {
+			return false
+		}
+		for _, s := range rb.Succs {
+			if ssautil.Reachable(s, ub) {
+				return false // a loop: r runs before the next use
+			}
+		}
+		return true
+	}
+	return ub.Dominates(rb) && !ssautil.Reachable(rb, ub)
 }
 
 // zeroFieldOf reports that nothing sets field name of the local alloc but
 // its composite literal (m := Member{ID: id}: the literal's own local,
 // copied whole into m), through depth copies.
-func zeroFieldOf(alloc *ssa.Alloc, name string, use ssa.Instruction, depth int) bool {
+func zeroFieldOf(alloc *ssa.Alloc, name string, use ssa.Instruction, depth int, later bool) bool {
 	if depth > 3 || alloc.Referrers() == nil {
 		return false
 	}
@@ -2074,6 +2111,9 @@ func zeroFieldOf(alloc *ssa.Alloc, name string, use ssa.Instruction, depth int) 
 		return false
 	}
 	for _, r := range *alloc.Referrers() {
+		if later && runsAfter(r, use) {
+			continue // the id read back after the insert
+		}
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
 			if fieldName(pt.Elem(), r.Field) == name {
@@ -2087,7 +2127,7 @@ func zeroFieldOf(alloc *ssa.Alloc, name string, use ssa.Instruction, depth int) 
 				return false
 			}
 			lit, ok := ld.X.(*ssa.Alloc)
-			if !ok || !zeroFieldOf(lit, name, ld, depth+1) {
+			if !ok || !zeroFieldOf(lit, name, ld, depth+1, later) {
 				return false
 			}
 		default:
@@ -2140,7 +2180,8 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
 			}
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Mutated: s.Mutated, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg)})
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Mutated: s.Mutated, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg),
+				Zero: s.Zero || a.Kind == KindInsert && zeroFieldUntil(args, s.Arg, call)})
 		}
 		cv := call.Value()
 		for _, r := range f.Reads {
