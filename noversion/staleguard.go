@@ -66,7 +66,7 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if keepsValue(g, set) {
 			continue // "driver cannot be changed": the write sets the value the check required, the column does not move
 		}
-		if idempotentSkip(g, set) && !effectAfter(db, g, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
+		if idempotentSkip(db, a, g, set) && !effectAfter(db, g, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
 		}
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {
@@ -164,7 +164,8 @@ func sameConst(other ssa.Value, set dbcall.Binding) bool {
 //
 // The value may be a field, carried into the row written whole: "if
 // org.Name != user.Login { org.Name = user.Login; save(org) }".
-func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
+
+func idempotentSkip(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard, set dbcall.Binding) bool {
 	if g.Op == token.EQL && g.Other != nil {
 		// "if m.IsClosed { reopen }": a flag required true before it is
 		// set false is skipped when it is false already.
@@ -180,8 +181,8 @@ func idempotentSkip(g dbcall.Guard, set dbcall.Binding) bool {
 	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
 		return true
 	}
-	if set.Class == sqltext.AssignParam && set.Value.Path != "" && set.Value.Same(dbcall.RefOf(g.Other)) {
-		return true
+	if set.Class == sqltext.AssignParam && set.Value.Path != "" && (set.Value.Same(dbcall.RefOf(g.Other)) || db.SameValue(a.Fn, set.Value, dbcall.RefOf(g.Other))) {
+		return true // t.SlugName = slug after "if t.SlugName == slug { return }"
 	}
 	return sameConst(g.Other, set)
 }
@@ -352,7 +353,7 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 	}
 	for _, x := range fi.Accesses {
 		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && (db.Recomputes(x) || convergesWith(x, a)) {
-			continue // an audit row records the request; another table's counts taken again, or the row's children flagged, converge: no work done on the check's word
+			continue // an audit row records the request; counts taken again, or the row's children flagged, converge: no work done on the check's word
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary
