@@ -83,7 +83,9 @@
 //
 // A service that declares its repository interface, implemented by a
 // storage package that imports the service (and wired in main), never
-// sees the implementation. There the read and the write are inferred from
+// sees the implementation under go vet or golangci-lint, which analyze one
+// package at a time (a standalone run analyzes the service again with the
+// implementation's facts, and uses them). There the read and the write are inferred from
 // the method names, as checkfindinsert infers lookups: GetProjectByID(ctx,
 // id) returning *Project reads the projects row into the fields of the
 // Project returned; UpdateProject(ctx, p) writes p's fields (those set,
