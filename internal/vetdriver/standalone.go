@@ -11,6 +11,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,10 +43,13 @@ type node struct {
 	// cyclic are the roots implementing what the package uses that
 	// depend on it (wiring.go); again marks the roots analyzed a second
 	// time for them (reanalyze), whose first files are kept by name.
-	cyclic    []*node
+	cyclic    []cyclicEdge
 	again     bool
 	onceAgain sync.Once
 	oldFiles  map[string]*token.File
+	// changed reports that the second analysis changed the facts the
+	// package passes on: its importers are analyzed again too.
+	changed bool
 
 	once     sync.Once
 	types    *types.Package
@@ -285,10 +289,62 @@ func (d *driver) processAgain(n *node) {
 		if n.illTyped || n.oldFiles == nil {
 			return
 		}
+		need := false
+		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
+			need = need || dep.changed
+		}
+		for _, c := range n.cyclic {
+			need = need || hasMethodFacts(c.q, c.methods)
+		}
+		if !need {
+			return // nothing it uses has facts it did not see
+		}
 		d.sem <- struct{}{}
 		defer func() { <-d.sem }()
+		old := n.facts
 		d.checkFiles(n, true)
+		n.changed = !sameOwnFacts(n.types, old, n.facts)
+		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
+			n.changed = n.changed || dep.changed // inherited facts changed
+		}
 	})
+}
+
+// hasMethodFacts reports whether q has facts about methods of its own
+// types with one of the names: an implementation whose calls have
+// effects the models describe.
+func hasMethodFacts(q *node, names []string) bool {
+	for k := range q.facts {
+		if k.pkg != q.types || k.obj == nil {
+			continue
+		}
+		if f, ok := k.obj.(*types.Func); ok && f.Signature().Recv() != nil && slices.Contains(names, f.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameOwnFacts reports whether the facts about pkg's objects, and pkg's
+// own facts, are the same in x and y.
+func sameOwnFacts(pkg *types.Package, x, y map[factKey]analysis.Fact) bool {
+	count := 0
+	for k, f := range x {
+		if k.pkg != pkg {
+			continue
+		}
+		count++
+		g, ok := y[k]
+		if !ok || !reflect.DeepEqual(f, g) {
+			return false
+		}
+	}
+	for k := range y {
+		if k.pkg == pkg {
+			count--
+		}
+	}
+	return count == 0
 }
 
 // checkFiles type-checks and analyzes n, the first time or again (see
@@ -376,7 +432,8 @@ func (d *driver) checkFiles(n *node, again bool) {
 		tc.Error = func(error) {}
 		types.NewChecker(tc, d.fset, pkg, info).Files(files)
 		inherited := d.inherit(n)
-		for _, q := range n.cyclic {
+		for _, c := range n.cyclic {
+			q := c.q
 			// The implementer's first facts (its second analysis comes
 			// after this one), own and inherited, but for this
 			// package's own.

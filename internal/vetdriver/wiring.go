@@ -196,32 +196,35 @@ func wire(roots []*node) {
 				continue
 			}
 			shared := false
+			var methods []string // the interface's methods, as far as they are known
 			for t := range infos[q].returns {
 				// The type is declared by a package both import; the
 				// consumer names it.
-				path := t[:strings.LastIndex(t, ".")]
+				i := strings.LastIndex(t, ".")
+				path := t[:i]
 				if in.mentions[t] && n.pkg.Imports[path] != nil && path != q.pkg.PkgPath {
 					shared = true
-					break
+					methods = append(methods, importedIfaces(n, path)[t[i+1:]]...)
 				}
 			}
 			// An interface the consumer declares, or names from a
 			// package of its module, whose methods a type of q declares
 			// (q's constructor returns the concrete type: "accept
 			// interfaces, return structs").
-			if !shared {
-				shared = implementsAny(infos[q].methods, in.ifaces)
+			if ms := implementsAny(infos[q].methods, in.ifaces); ms != nil {
+				shared = true
+				methods = append(methods, ms...)
 			}
-			if !shared {
-				for t := range in.mentions {
-					i := strings.LastIndex(t, ".")
-					path, name := t[:i], t[i+1:]
-					if ip := n.pkg.Imports[path]; ip == nil || ip.Module == nil || ip.Module.Path != n.pkg.Module.Path || path == q.pkg.PkgPath {
-						continue
-					}
-					if ms, ok := importedIfaces(n, path)[name]; ok && implementsAny(infos[q].methods, map[string][]string{name: ms}) {
+			for t := range in.mentions {
+				i := strings.LastIndex(t, ".")
+				path, name := t[:i], t[i+1:]
+				if ip := n.pkg.Imports[path]; ip == nil || ip.Module == nil || ip.Module.Path != n.pkg.Module.Path || path == q.pkg.PkgPath {
+					continue
+				}
+				if ms, ok := importedIfaces(n, path)[name]; ok {
+					if ms := implementsAny(infos[q].methods, map[string][]string{name: ms}); ms != nil {
 						shared = true
-						break
+						methods = append(methods, ms...)
 					}
 				}
 			}
@@ -232,7 +235,7 @@ func wire(roots []*node) {
 				if config.Debugging() {
 					log.Printf("wiring: %s uses what %s implements, which depends on it: %s is analyzed again after the run", n.pkg.ID, q.pkg.ID, n.pkg.ID)
 				}
-				n.cyclic = append(n.cyclic, q)
+				n.cyclic = append(n.cyclic, cyclicEdge{q, methods})
 				continue
 			}
 			if config.Debugging() {
@@ -327,12 +330,13 @@ func declaredInterfaces(f *ast.File, m map[string][]string) {
 	}
 }
 
-// implementsAny reports whether one of the types whose declared methods
-// are methods declares every method of one of the interfaces ifaces. An
-// interface of one method counts only when its name says what it does
-// (two words, as SaveOrder): Get, Close or Do alone are declared by too
-// many types for the name to tell.
-func implementsAny(methods map[string]map[string]bool, ifaces map[string][]string) bool {
+// implementsAny returns the methods of the interfaces of ifaces every
+// method of which one of the types whose declared methods are methods
+// declares, or nil. An interface of one method counts only when its name
+// says what it does (two words, as SaveOrder): Get, Close or Do alone are
+// declared by too many types for the name to tell.
+func implementsAny(methods map[string]map[string]bool, ifaces map[string][]string) []string {
+	var out []string
 	for _, ms := range ifaces {
 		if len(ms) == 0 || len(ms) == 1 && !compoundName(ms[0]) {
 			continue
@@ -346,11 +350,19 @@ func implementsAny(methods map[string]map[string]bool, ifaces map[string][]strin
 				}
 			}
 			if all {
-				return true
+				out = append(out, ms...)
+				break
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// A cyclicEdge is an implementer depending on the package using what it
+// implements, and the methods of the interfaces it implements.
+type cyclicEdge struct {
+	q       *node
+	methods []string
 }
 
 // compoundName reports whether an exported name has an upper-case letter
