@@ -84,7 +84,7 @@
 //	// check-then-update on coupons(uses): the check at ... (by checkCap) ...; add AND uses < $n ...
 //
 // The check is a comparison of the column (or a flag read from it) with a
-// value, on the branch that decides whether the update runs, and the update
+// value (with an operator, or with a decimal's method: w.Balance.LessThan(amount)), on the branch that decides whether the update runs, and the update
 // sets that column; the read and the update name the same row. It stays
 // silent when the WHERE re-states the column (then "0 rows affected" is
 // what matters, see below), when the update's new value is computed from

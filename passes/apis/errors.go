@@ -78,3 +78,18 @@ var StringFolds = map[string]bool{
 	"strings.ToUpper":   true,
 	"strings.TrimSpace": true,
 }
+
+// Comparators are methods comparing their receiver with their argument,
+// by full name, and the Go operator each one is: money and counts held as
+// arbitrary-precision decimals (shopspring/decimal, the fork cockroachdb
+// apd users rarely need) are compared by method, not with <.
+//
+//	if w.Balance.LessThan(amount) { return ErrInsufficient }   // w.Balance < amount
+var Comparators = map[string]string{
+	"(github.com/shopspring/decimal.Decimal).LessThan":           "<",
+	"(github.com/shopspring/decimal.Decimal).LessThanOrEqual":    "<=",
+	"(github.com/shopspring/decimal.Decimal).GreaterThan":        ">",
+	"(github.com/shopspring/decimal.Decimal).GreaterThanOrEqual": ">=",
+	"(github.com/shopspring/decimal.Decimal).Equal":              "==",
+	"(github.com/shopspring/decimal.Decimal).Equals":             "==",
+}

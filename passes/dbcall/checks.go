@@ -148,12 +148,13 @@ func (b *builder) conditionChecks(fn *ssa.Function, cond ssa.Value, onTrue bool)
 		}
 		cond, onTrue = unwrap(not.X), !onTrue
 	}
-	if bin, ok := cond.(*ssa.BinOp); ok && isComparison(bin.Op) {
+	if bin, ok := cond.(*ssa.BinOp); ok {
 		if call, nilOnTrue, ok := errTest(bin); ok {
 			// if err := helper(p); err != nil: the helper's checks.
 			return b.calleeChecks(fn, call, onTrue != nilOnTrue, false)
 		}
-		x, y, op := bin.X, bin.Y, bin.Op
+	}
+	if x, y, op, ok := comparison(cond); ok {
 		if !onTrue {
 			op = negate(op)
 		}

@@ -7,7 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // Guard is a branch on a column value read from the database that decides
@@ -91,8 +93,8 @@ func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access, reach *ssautil.R
 		}
 		break
 	}
-	if bin, ok := cond.(*ssa.BinOp); ok && isComparison(bin.Op) && !negated {
-		sides = []side{{bin.X, bin.Y, bin.Op}, {bin.Y, bin.X, mirror(bin.Op)}}
+	if x, y, op, ok := comparison(cond); ok && !negated {
+		sides = []side{{x, y, op}, {y, x, mirror(op)}}
 	} else if isBoolType(cond.Type()) {
 		// A flag read from the row: "if !u.HasData", "if c.Used".
 		op := token.EQL
@@ -125,6 +127,28 @@ func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access, reach *ssautil.R
 	}
 	return out
 }
+
+// comparison reads a comparison of two values: a Go operator (x < y), or
+// a method apis.Comparators names (x.LessThan(y) of decimals).
+func comparison(v ssa.Value) (x, y ssa.Value, op token.Token, ok bool) {
+	switch c := v.(type) {
+	case *ssa.BinOp:
+		if isComparison(c.Op) {
+			return c.X, c.Y, c.Op, true
+		}
+	case *ssa.Call:
+		f := analysisutil.CalleeFunc(c.Common())
+		if f == nil || c.Common().IsInvoke() || len(c.Common().Args) != 2 {
+			return nil, nil, 0, false
+		}
+		if text, known := apis.Comparators[f.FullName()]; known {
+			return c.Common().Args[0], c.Common().Args[1], comparisonOps[text], true
+		}
+	}
+	return nil, nil, 0, false
+}
+
+var comparisonOps = map[string]token.Token{"<": token.LSS, "<=": token.LEQ, ">": token.GTR, ">=": token.GEQ, "==": token.EQL, "!=": token.NEQ}
 
 func isComparison(op token.Token) bool {
 	switch op {
