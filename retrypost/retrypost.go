@@ -83,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 			// A named function is retried: its body is shared with callers
 			// that do not retry, so report at the construct.
 			if c := nc.CallAt(r.Call); c != nil {
-				checkCall(pass, rep, keys, r, c)
+				checkCall(pass, nc, rep, keys, r, c)
 			}
 			continue
 		}
@@ -93,14 +93,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, c := range fi.Calls {
 			if r.Repeats(c.Instr) {
-				checkCall(pass, rep, keys, r, c)
+				checkCall(pass, nc, rep, keys, r, c)
 			}
 		}
 	}
 	for _, fi := range nc.Funcs {
 		for _, c := range fi.Calls {
-			checkClient(pass, rep, keys, rt, c)
-			checkRetriedBy(pass, rep, keys, c)
+			checkClient(pass, nc, rep, keys, rt, c)
+			checkRetriedBy(pass, nc, rep, keys, c)
 		}
 	}
 	return nil, nil
@@ -108,7 +108,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkCall reports a POST or PATCH that the call sends on every attempt
 // of r without a stable idempotency key.
-func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retry.Region, c *netcall.Call) {
+func checkCall(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, keys []string, r *retry.Region, c *netcall.Call) {
 	for _, q := range c.Requests {
 		if !nonIdempotent(q.Method) || q.Idempotent {
 			continue // GET, PUT, DELETE, ... or a method the model cannot read; an SDK's read or absolute update
@@ -116,7 +116,7 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 		if !q.URLKnown && q.API == "" {
 			continue // a request the model cannot place (deep in a library, a URL built elsewhere)
 		}
-		if readLike(q, c, r.Fn) {
+		if readLike(nc, q, c, r.Fn) {
 			continue // a POST that only reads or authenticates (a token, a search)
 		}
 		if r.Literal && q.Inner != nil && !r.Repeats(q.Inner) {
@@ -139,9 +139,9 @@ func checkCall(pass *analysis.Pass, rep *report.Reporter, keys []string, r *retr
 // checkClient reports a POST or PATCH sent through a client that retries
 // it by itself, without an idempotency key. A key minted just before the
 // send is fine: the library re-sends the same request.
-func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
+func checkClient(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(q, c, c.Instr.Parent()) {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(nc, q, c, c.Instr.Parent()) {
 			continue
 		}
 		var cl *retry.Client
@@ -180,9 +180,9 @@ func checkClient(pass *analysis.Pass, rep *report.Reporter, keys []string, rt *r
 // checkRetriedBy reports a POST or PATCH sent through a function that
 // retries the request it sends with the method it is given:
 // doWithRetry(ctx, http.MethodPost, url, body).
-func checkRetriedBy(pass *analysis.Pass, rep *report.Reporter, keys []string, c *netcall.Call) {
+func checkRetriedBy(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, keys []string, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.RetriedBy == "" || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(q, c, c.Instr.Parent()) {
+		if q.RetriedBy == "" || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(nc, q, c, c.Instr.Parent()) {
 			continue
 		}
 		if q.Header(keys) != nil {
@@ -218,9 +218,21 @@ func nonIdempotent(method string) bool { return method == "POST" || method == "P
 // something: many APIs use POST for those, and repeating them is
 // harmless. Names are all the model has; when they are silent or mixed,
 // the request is taken as one that creates.
-func readLike(q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
+func readLike(nc *netcall.Result, q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
 	words := map[string]bool{}
 	addWords(words, q.URL)
+	// A URL held by a parameter the package fills with constants only
+	// (tryServer(server, body) over a list of license servers' .../check
+	// URLs) says what those texts say.
+	if c.Instr != nil {
+		for _, name := range urlParams(q.URL) {
+			if texts, ok := nc.ParamTexts(c.Instr.Parent(), name); ok {
+				for _, t := range texts {
+					addWords(words, t)
+				}
+			}
+		}
+	}
 	addWords(words, q.API)
 	for _, h := range c.Chain {
 		addWords(words, h)
@@ -254,6 +266,26 @@ func readLike(q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// urlParams returns the names in braces of a rendered URL
+// ("{baseURL}/v1/charges": baseURL).
+func urlParams(url string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(url, '{')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(url[i:], '}')
+		if j < 0 {
+			return out
+		}
+		if name := url[i+1 : i+j]; name != "" && name != "…" {
+			out = append(out, name)
+		}
+		url = url[i+j+1:]
+	}
 }
 
 // readWords name operations that read or authenticate; createStems and

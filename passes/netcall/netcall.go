@@ -63,6 +63,8 @@ type Result struct {
 	Funcs []*FuncInfo
 	funcs map[*ssa.Function]*FuncInfo
 	calls map[ssa.CallInstruction]*Call
+	// fns are the package's functions, for ParamTexts.
+	fns []*ssa.Function
 }
 
 // FuncInfo lists the network calls of one function.
@@ -233,6 +235,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 		return r, nil
 	}
 	_, fns := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Lazy).Get()
+	r.fns = fns
 	b := newBuilder(pass, rt, fns, imported)
 	for _, fn := range fns {
 		s := b.analyze(fn)
