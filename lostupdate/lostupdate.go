@@ -188,6 +188,14 @@ func fixText(lib apis.Lib, col string, number bool) string {
 		// RawQuery text.
 		atomic, lock = fmt.Sprintf(`RawQuery("UPDATE ... SET %s = %s + ? WHERE id = ?", n, id).Exec()`, col, col), `RawQuery("SELECT ... FOR UPDATE", id).First(&m)`
 	}
+	if lib == apis.LibRedis {
+		// A key has no row lock or WHERE: WATCH makes the write fail
+		// when the key changed since the read; a script runs both at once.
+		if number {
+			return "update atomically with IncrBy, or read and write the key in a Watch transaction (WATCH, then MULTI/EXEC) or a Lua script"
+		}
+		return "read and write the key in a Watch transaction (WATCH, then MULTI/EXEC) and retry when it fails, or in a Lua script"
+	}
 	if !number {
 		return fmt.Sprintf("read it with %s in the same transaction, or add a version check to the WHERE and retry when 0 rows match", lock)
 	}

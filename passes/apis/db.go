@@ -24,9 +24,10 @@ const (
 	LibGoqu         // github.com/doug-martin/goqu/v9 datasets and databases
 	LibGorp         // github.com/go-gorp/gorp/v3 DbMap and Transaction
 	LibZdb          // zgo.at/zdb package functions on the context's database
+	LibRedis        // github.com/redis/go-redis commands (the pseudo-table "redis")
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb", "redis"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

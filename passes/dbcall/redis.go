@@ -52,7 +52,7 @@ func (b *builder) redisAccess(fn *ssa.Function, call ssa.CallInstruction, c apis
 		col = strings.ToLower(f)
 	}
 	a := &Access{
-		Fn: fn, Call: call, Pos: call.Pos(), Table: "redis", RowsReturned: -1, ResultReturned: -1,
+		Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibRedis, Table: "redis", RowsReturned: -1, ResultReturned: -1,
 		Handle: b.resolveRef(refOf(ssautil.Receiver(call.Common()))),
 		Where:  []Binding{{Column: "key", Op: "=", Value: b.resolveRef(refOf(args[c.Key]))}},
 		SQL:    analysisutil.FuncName(call.Common()),

@@ -2,6 +2,7 @@ package rediscounter
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strconv"
 	"time"
@@ -14,13 +15,37 @@ func Add(ctx context.Context, rdb *redis.Client, key string, n int64) error {
 	if err != nil && !errors.Is(err, redis.Nil) {
 		return err
 	}
-	return rdb.Set(ctx, key, cur+n, time.Hour).Err() // want `lost update on redis.value`
+	return rdb.Set(ctx, key, cur+n, time.Hour).Err() // want `lost update on redis.value: .*; update atomically with IncrBy, or read and write the key in a Watch transaction`
 }
 
 func AddField(ctx context.Context, rdb *redis.Client, key string) error {
 	s, _ := rdb.HGet(ctx, key, "hits").Result()
 	n, _ := strconv.Atoi(s)
 	return rdb.HSet(ctx, key, "hits", n+1).Err() // want `lost update on redis.hits`
+}
+
+type cachedBalance struct {
+	Available int64
+	AllowSend bool
+}
+
+// SetAllowSend rewrites the settings of a cached balance: a concurrent
+// update of the balance under the same key is overwritten.
+func SetAllowSend(ctx context.Context, rdb *redis.Client, key string, allow bool) error {
+	val, err := rdb.Get(ctx, key).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil
+	}
+	var cached cachedBalance
+	if err := json.Unmarshal([]byte(val), &cached); err != nil {
+		return err
+	}
+	cached.AllowSend = allow
+	data, err := json.Marshal(cached)
+	if err != nil {
+		return err
+	}
+	return rdb.Set(ctx, key, string(data), time.Hour).Err() // want `lost update on redis.value: .*; read and write the key in a Watch transaction \(WATCH, then MULTI/EXEC\) and retry when it fails, or in a Lua script`
 }
 
 // ---- silent ----
