@@ -320,10 +320,49 @@ func fails(fn *ssa.Function, ret *ssa.Return, v ssa.Value, isBool bool) bool {
 					return true
 				}
 			}
+			if builtError(x.Common()) {
+				return true
+			}
 		}
 		break
 	}
 	return testedNonNil(v, ret.Block())
+}
+
+// builtError reports a call that ends an error builder's chain:
+// ierr.NewError("limit reached").Mark(ierr.ErrValidation), a method of a
+// type named for errors (ErrorBuilder, AppErr) that returns an error and
+// wraps no error that may be nil (its error arguments are sentinels). A
+// repository's method returning its error (return s.repo.Save(c)) is no
+// builder: that error is nil when the save works.
+func builtError(common *ssa.CallCommon) bool {
+	callee := common.StaticCallee()
+	if callee == nil || callee.Signature.Recv() == nil {
+		return false
+	}
+	recv := callee.Signature.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok || !strings.Contains(named.Obj().Name(), "Err") {
+		return false
+	}
+	if res := callee.Signature.Results(); res.Len() != 1 || !isErrorType(res.At(0).Type()) {
+		return false
+	}
+	for _, a := range common.Args[1:] {
+		if !isErrorType(a.Type()) {
+			continue
+		}
+		if u, ok := a.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if _, global := u.X.(*ssa.Global); global {
+				continue
+			}
+		}
+		return false // wraps an error that may be nil
+	}
+	return true
 }
 
 // checkConst rebuilds a check's constant operand.

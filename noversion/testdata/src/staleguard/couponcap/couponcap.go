@@ -222,3 +222,76 @@ func (s *Service) DebitGuarded(ctx context.Context, id, amount int64) error {
 	}
 	return nil
 }
+
+// An application's error builder: the chain ends in Mark, which returns
+// the error built.
+type ErrorBuilder struct{ msg, hint string }
+
+var ErrValidation = errors.New("validation")
+
+func NewError(msg string) *ErrorBuilder                { return &ErrorBuilder{msg: msg} }
+func (b *ErrorBuilder) WithHint(h string) *ErrorBuilder { b.hint = h; return b }
+func (b *ErrorBuilder) Mark(ref error) error           { return fmt.Errorf("%s: %w", b.msg, ref) }
+
+// checkQuota fails through the builder.
+func checkQuota(c *Coupon) error {
+	if c.MaxUses != nil && c.Uses >= *c.MaxUses {
+		return NewError("coupon has reached its limit").WithHint("try another coupon").Mark(ErrValidation)
+	}
+	return nil
+}
+
+// Claim increments the count checkQuota checked.
+func (s *Service) Claim(ctx context.Context, code string) error {
+	c, err := s.coupon(ctx, code)
+	if err != nil {
+		return err
+	}
+	if err := checkQuota(c); err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, "UPDATE coupons SET uses = uses + 1 WHERE code = $1", code) // want `check-then-update on coupons\(uses\): the check at couponcap\.go:\d+ \(by checkQuota\)`
+	return err
+}
+
+// ClaimGuarded is Claim's fix.
+func (s *Service) ClaimGuarded(ctx context.Context, code string) error {
+	c, err := s.coupon(ctx, code)
+	if err != nil {
+		return err
+	}
+	if err := checkQuota(c); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, "UPDATE coupons SET uses = uses + 1 WHERE code = $1 AND uses < max_uses", code) // ok: the cap is in the WHERE
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return NewError("coupon has reached its limit").Mark(ErrValidation)
+	}
+	return nil
+}
+
+// logUse's failing side returns the error of a write, nil when it works:
+// it checks nothing.
+func (s *Service) logUse(ctx context.Context, c *Coupon) error {
+	if c.Uses > 0 {
+		_, err := s.db.ExecContext(ctx, "INSERT INTO coupon_log (code) VALUES ($1)", c.Code)
+		return err
+	}
+	return nil
+}
+
+// Count is decided by no check: logUse fails only when its insert does.
+func (s *Service) Count(ctx context.Context, code string) error {
+	c, err := s.coupon(ctx, code)
+	if err != nil {
+		return err
+	}
+	if err := s.logUse(ctx, c); err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, "UPDATE coupons SET uses = uses + 1 WHERE code = $1", code) // ok: logUse's error is the insert's
+	return err
+}
