@@ -47,9 +47,15 @@ type node struct {
 	again     bool
 	onceAgain sync.Once
 	oldFiles  map[string]*token.File
-	// changed reports that the second analysis changed the facts the
-	// package passes on: its importers are analyzed again too.
-	changed bool
+	// uses are the functions and methods of other packages the first
+	// check saw the package use (origins), and the names of the methods
+	// among them; changed are those whose facts a second analysis changed,
+	// here or in the imports (changedAll: a package fact changed). A
+	// package is analyzed again only for a change it uses.
+	uses, changed map[types.Object]bool
+	usedNames     map[string]bool
+	changedNames  map[string]bool
+	changedAll    bool
 
 	once     sync.Once
 	types    *types.Package
@@ -289,25 +295,103 @@ func (d *driver) processAgain(n *node) {
 		if n.illTyped || n.oldFiles == nil {
 			return
 		}
-		need := false
+		// What the imports' second analyses changed, here or below them.
+		changed, names, all := map[types.Object]bool{}, map[string]bool{}, false
 		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
-			need = need || dep.changed
+			for o := range dep.changed {
+				changed[o] = true
+			}
+			for m := range dep.changedNames {
+				names[m] = true
+			}
+			all = all || dep.changedAll
+		}
+		need := all
+		for o := range changed {
+			need = need || n.uses[o]
+		}
+		for m := range names {
+			need = need || n.usedNames[m]
 		}
 		for _, c := range n.cyclic {
 			need = need || hasMethodFacts(c.q, c.methods)
 		}
+		n.changed, n.changedNames, n.changedAll = changed, names, all
 		if !need {
-			return // nothing it uses has facts it did not see
+			// Nothing it uses has facts it did not see; it passes the
+			// new facts of its imports on.
+			if len(changed) > 0 || all {
+				n.facts = d.refresh(n)
+			}
+			return
 		}
 		d.sem <- struct{}{}
 		defer func() { <-d.sem }()
 		old := n.facts
 		d.checkFiles(n, true)
-		n.changed = !sameOwnFacts(n.types, old, n.facts)
-		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
-			n.changed = n.changed || dep.changed // inherited facts changed
-		}
+		n.changedAll = n.changedAll || ownChanges(n.types, old, n.facts, n.changed, n.changedNames)
 	})
+}
+
+// refresh returns n's facts with those its imports pass on now.
+func (d *driver) refresh(n *node) map[factKey]analysis.Fact {
+	facts := d.inherit(n)
+	for k, f := range n.facts {
+		if k.pkg == n.types {
+			facts[k] = f
+		}
+	}
+	return facts
+}
+
+// ownChanges adds to changed and names the objects of pkg (and the names
+// of the methods among them) whose facts differ between x and y, and
+// reports whether a package fact of pkg in x differs in y.
+func ownChanges(pkg *types.Package, x, y map[factKey]analysis.Fact, changed map[types.Object]bool, names map[string]bool) bool {
+	all := false
+	note := func(k factKey) {
+		if k.obj == nil {
+			all = true
+			return
+		}
+		changed[k.obj] = true
+		if f, ok := k.obj.(*types.Func); ok && f.Signature().Recv() != nil {
+			names[f.Name()] = true
+		}
+	}
+	for k, f := range x {
+		if k.pkg != pkg {
+			continue
+		}
+		if g, ok := y[k]; !ok || !reflect.DeepEqual(f, g) {
+			note(k)
+		}
+	}
+	for k := range y {
+		// A package fact the second analysis adds is a cache the
+		// implementers' facts made available (the schema index found
+		// through them), not a change of what the package does.
+		if _, ok := x[k]; !ok && k.pkg == pkg && k.obj != nil {
+			note(k)
+		}
+	}
+	return all
+}
+
+// recordUses notes the functions and methods of other packages that the
+// package's files use (see node.uses).
+func recordUses(n *node, pkg *types.Package, info *types.Info) {
+	n.uses, n.usedNames = map[types.Object]bool{}, map[string]bool{}
+	for _, obj := range info.Uses {
+		f, ok := obj.(*types.Func)
+		if !ok || f.Pkg() == nil || f.Pkg() == pkg {
+			continue
+		}
+		n.uses[f.Origin()] = true
+		if f.Signature().Recv() != nil {
+			n.usedNames[f.Name()] = true
+		}
+	}
 }
 
 // hasMethodFacts reports whether q has facts about methods of its own
@@ -323,28 +407,6 @@ func hasMethodFacts(q *node, names []string) bool {
 		}
 	}
 	return false
-}
-
-// sameOwnFacts reports whether the facts about pkg's objects, and pkg's
-// own facts, are the same in x and y.
-func sameOwnFacts(pkg *types.Package, x, y map[factKey]analysis.Fact) bool {
-	count := 0
-	for k, f := range x {
-		if k.pkg != pkg {
-			continue
-		}
-		count++
-		g, ok := y[k]
-		if !ok || !reflect.DeepEqual(f, g) {
-			return false
-		}
-	}
-	for k := range y {
-		if k.pkg == pkg {
-			count--
-		}
-	}
-	return count == 0
 }
 
 // checkFiles type-checks and analyzes n, the first time or again (see
@@ -469,6 +531,9 @@ func (d *driver) checkFiles(n *node, again bool) {
 	n.facts = facts.m
 	if bodies {
 		n.types, n.facts = d.declsOnly(tc, files, pkg, facts.m)
+	}
+	if n.again && info != nil {
+		recordUses(n, pkg, info)
 	}
 	if n.again {
 		n.oldFiles = map[string]*token.File{}
