@@ -398,8 +398,8 @@ func inLoop(b *ssa.BasicBlock) bool {
 // SameRow reports whether the write w can target the row the read read: no
 // key column of both is bound to two different known values, unless the
 // write's key is the key the read returned (WHERE id = row.ID); and the
-// write names a row by some key, one the read selects by or one whose
-// value the read returned.
+// write does not name its rows only by keys that other rows of the table
+// read by the function hold.
 //
 // A write of the row the function itself inserted earlier is never the
 // row read (see insertedRow).
@@ -416,14 +416,23 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 		return false
 	}
 	named := false // some key of the write names the row read
+	other := false // some key of the write comes from another row of the table
 	for _, k := range keys {
 		wb, _ := w.WhereColumn(k)
 		rb, ok := read.WhereColumn(k)
 		if !ok {
 			// The read does not select by this column: the write names
 			// its row when the key is what the row holds (WHERE id =
-			// row.ID after a read by slug).
-			named = named || !wb.Value.IsZero() && (readsColumn(b, fi, wb.Value, read, k) || readInto(read, wb.Value))
+			// row.ID after a read by slug), and other rows when it is
+			// what other rows of the table hold (WHERE slug_name IN the
+			// slugs of the synonyms listed, after a read of one tag).
+			switch {
+			case wb.Value.IsZero():
+			case readsColumn(b, fi, wb.Value, read, k) || readInto(read, wb.Value):
+				named = true
+			case wb.Op == "IN" || wb.Op == "= ANY" || fromOtherRead(b, fi, wb.Value, read):
+				other = true // a set of rows by a column the read does not select by
+			}
 			continue
 		}
 		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) && !inReadSet(rb, wb) {
@@ -434,12 +443,20 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 		}
 		named = true
 	}
-	// Keyed by columns the read does not select by, with values not read
-	// from its row (UPDATE tags ... WHERE slug_name IN the synonyms' names,
-	// after a read of one tag by id): other rows. A read the model knows no
-	// condition of (gorm's First(pay) selecting by the key pay holds) says
-	// nothing either way.
-	return named || len(read.Where) == 0
+	return named || !other
+}
+
+// fromOtherRead reports a value read from the table of read by another
+// read of the function.
+func fromOtherRead(b *builder, fi *FuncInfo, v Ref, read *Access) bool {
+	found := false
+	for _, src := range sourcesIn(b, fi, v, nil) {
+		if src.Read == read {
+			return false
+		}
+		found = found || src.Read.Table == read.Table
+	}
+	return found
 }
 
 // readInto reports whether v is a field of a struct the read fills (the

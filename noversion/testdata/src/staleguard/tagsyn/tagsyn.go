@@ -60,15 +60,30 @@ func (s *Store) setMain(ctx context.Context, id, mainID int64) error {
 	return err
 }
 
+func (s *Store) synonymsOf(ctx context.Context, id int64) ([]Tag, error) {
+	var tags []Tag
+	err := s.db.Context(ctx).Where("main_tag_id = ?", id).Find(&tags)
+	return tags, err
+}
+
 // RenameMain renames the synonyms of a tag that is a main tag: the check
-// is of the tag read, the write of its synonyms' rows.
-func (s *Store) RenameMain(ctx context.Context, id int64, slugs []string, slug string) error {
+// is of the tag read, the write of its synonyms' rows, named by the slugs
+// another read of the table returned.
+func (s *Store) RenameMain(ctx context.Context, id int64, slug string) error {
 	t, err := s.tagByID(ctx, id)
 	if err != nil {
 		return err
 	}
 	if t.MainTagID != 0 {
 		return nil // a synonym itself: nothing to repoint
+	}
+	syns, err := s.synonymsOf(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	slugs := make([]string, 0, len(syns))
+	for _, syn := range syns {
+		slugs = append(slugs, syn.SlugName)
 	}
 	return s.pointSynonyms(ctx, slugs, t.ID, slug) // ok: other rows than the one checked
 }
