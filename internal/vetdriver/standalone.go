@@ -287,6 +287,7 @@ func (d *driver) processAgain(n *node) {
 		if !n.again {
 			return
 		}
+		defer func() { n.uses, n.usedNames, n.oldFiles = nil, nil, nil }()
 		var wg sync.WaitGroup
 		for _, dep := range append(n.deps[:len(n.deps):len(n.deps)], n.wired...) {
 			wg.Go(func() { d.processAgain(dep) })
@@ -380,11 +381,18 @@ func ownChanges(pkg *types.Package, x, y map[factKey]analysis.Fact, changed map[
 
 // recordUses notes the functions and methods of other packages that the
 // package's files use (see node.uses).
+//
+// Only the module's own functions can change: a second analysis is of the
+// run's roots.
 func recordUses(n *node, pkg *types.Package, info *types.Info) {
 	n.uses, n.usedNames = map[types.Object]bool{}, map[string]bool{}
+	mod := ""
+	if n.pkg.Module != nil {
+		mod = n.pkg.Module.Path
+	}
 	for _, obj := range info.Uses {
 		f, ok := obj.(*types.Func)
-		if !ok || f.Pkg() == nil || f.Pkg() == pkg {
+		if !ok || f.Pkg() == nil || f.Pkg() == pkg || mod != "" && !inModule(f.Pkg().Path(), mod) {
 			continue
 		}
 		n.uses[f.Origin()] = true
