@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact), new(mapperFact)},
 }
 
 // Result is the database model of one package.
@@ -91,10 +91,12 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 	var muts map[*types.Func]*mutatesFact
+	var mappers map[*types.Func]*mapperFact
 	if !isLibrary(pass.Pkg.Path()) && ownCode(pass) {
 		// The fields methods assign, for the models of other packages:
 		// read from the syntax, so model packages need no SSA.
 		muts = scanMutations(pass)
+		mappers = scanMappers(pass)
 		result.mints = &mints{pass: pass, own: scanMints(pass), imp: map[*types.Func]*mintFact{}}
 		result.enums = &enums{pass: pass, own: scanEnumTexts(pass), imp: map[*types.TypeName]*enumTextFact{}}
 	} else if !isLibrary(pass.Pkg.Path()) {
@@ -109,6 +111,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	b := newBuilder(pass, pkg)
 	b.srcFuncs = srcFuncs
 	b.muts = muts
+	b.mappers = mappers
 	if result.mints != nil {
 		b.minted = result.Minted
 	}
@@ -234,6 +237,9 @@ type builder struct {
 	imported []importedWrite
 	// muts are the field assignments of this package's functions.
 	muts map[*types.Func]*mutatesFact
+	// mappers are the package's functions converting a row to another
+	// struct (mapperFact).
+	mappers map[*types.Func]*mapperFact
 	// minted tells the fields constructors mint (Result.Minted).
 	minted func(*types.Func, string) bool
 	// builds caches the statements of query builders by the call that

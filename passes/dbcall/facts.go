@@ -620,6 +620,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Result, rf.Path = i, path
 		} else if i, path, ok := returnedConverted(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, path
+		} else if i, path, ok := b.returnedMapped(rets, r.Dest); ok {
+			rf.Result, rf.Path = i, path
 		} else if i, ok := returnedElem(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, ElemPath+r.Dest.Path
 		} else {
