@@ -35,7 +35,7 @@ func (r *Result) paramTexts(fn *ssa.Function, index, depth int) ([]string, bool)
 	if depth > 3 || fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() || fn.Signature.Recv() != nil {
 		return nil, false
 	}
-	calls, ok := directCallsOf(fn, r.fns)
+	calls, ok := ssautil.DirectCalls(fn, r.fns, 200000)
 	if !ok || len(calls) == 0 {
 		return nil, false
 	}
@@ -161,48 +161,4 @@ func (r *Result) globalTexts(g *ssa.Global) ([]string, bool) {
 		}
 	}
 	return out, len(out) > 0 && len(out) <= maxParamTexts
-}
-
-// directCallsOf lists the static calls of fn in the package's functions,
-// and reports false when fn is also used as a value.
-func directCallsOf(fn *ssa.Function, fns []*ssa.Function) (calls []ssa.CallInstruction, ok bool) {
-	budget := 200000
-	seen := map[*ssa.Function]bool{}
-	var visit func(f *ssa.Function) bool
-	visit = func(f *ssa.Function) bool {
-		if seen[f] {
-			return true
-		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if budget--; budget < 0 {
-					return false
-				}
-				var rands []*ssa.Value
-				rands = in.Operands(rands)
-				if c, isCall := in.(ssa.CallInstruction); isCall && c.Common().Value == fn {
-					calls = append(calls, c)
-					rands = rands[1:]
-				}
-				for _, r := range rands {
-					if r != nil && *r == fn {
-						return false // used as a value
-					}
-				}
-			}
-		}
-		for _, a := range f.AnonFuncs {
-			if !visit(a) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, f := range fns {
-		if !visit(f) {
-			return nil, false
-		}
-	}
-	return calls, true
 }
