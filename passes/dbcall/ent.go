@@ -616,6 +616,19 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 // is followed to the argument it returns; the calls it makes are not
 // collected, so helped reports the statement partial.
 func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool)) (root *ssa.Call, helped bool) {
+	root, params, helped, ok := builderOrigin(v, isRoot, step, 0)
+	if !ok || len(params) > 0 {
+		return nil, false
+	}
+	return root, helped
+}
+
+// builderOrigin walks back from the builder value v along the receivers
+// of the calls step accepts, the edges of phis and the arguments helpers
+// return (returnedParam, depth helpers deep), to the call isRoot accepts
+// (one at most) and the parameters of v's function it may come from;
+// ok is false at any other value or past 64 values.
+func builderOrigin(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.CallCommon) (string, bool), depth int) (root *ssa.Call, params []*ssa.Parameter, helped, ok bool) {
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{v}
 	for len(work) > 0 {
@@ -626,15 +639,19 @@ func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.
 		}
 		seen[v] = true
 		if len(seen) > 64 {
-			return nil, false
+			return nil, nil, false, false
 		}
 		switch x := v.(type) {
+		case *ssa.Parameter:
+			if !slices.Contains(params, x) {
+				params = append(params, x)
+			}
 		case *ssa.Phi:
 			work = append(work, x.Edges...)
 		case *ssa.Call:
-			if isRoot(&x.Call) {
+			if isRoot != nil && isRoot(&x.Call) {
 				if root != nil && root != x {
-					return nil, false
+					return nil, nil, false, false
 				}
 				root = x
 				continue
@@ -643,17 +660,17 @@ func builderRoot(v ssa.Value, isRoot func(*ssa.CallCommon) bool, step func(*ssa.
 				work = append(work, ssautil.Receiver(&x.Call))
 				continue
 			}
-			k := returnedParam(x.Call.StaticCallee(), step, 0)
+			k := returnedParam(x.Call.StaticCallee(), step, depth)
 			if k < 0 || k >= len(x.Call.Args) {
-				return nil, false
+				return nil, nil, false, false
 			}
 			helped = true
 			work = append(work, x.Call.Args[k])
 		default:
-			return nil, false
+			return nil, nil, false, false
 		}
 	}
-	return root, helped
+	return root, params, helped, true
 }
 
 // returnedParam returns the index of the parameter of fn (a function of
@@ -670,40 +687,16 @@ func returnedParam(fn *ssa.Function, step func(*ssa.CallCommon) (string, bool), 
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		seen := map[ssa.Value]bool{}
-		work := []ssa.Value{ret.Results[0]}
-		for len(work) > 0 {
-			v := unwrap(work[len(work)-1])
-			work = work[:len(work)-1]
-			if seen[v] {
-				continue
-			}
-			seen[v] = true
-			if len(seen) > 64 {
+		_, params, _, ok := builderOrigin(ret.Results[0], nil, step, depth+1)
+		if !ok {
+			return -1
+		}
+		for _, p := range params {
+			i := slices.Index(fn.Params, p)
+			if i < 0 || (param >= 0 && param != i) {
 				return -1
 			}
-			switch x := v.(type) {
-			case *ssa.Parameter:
-				i := slices.Index(fn.Params, x)
-				if i < 0 || (param >= 0 && param != i) {
-					return -1
-				}
-				param = i
-			case *ssa.Phi:
-				work = append(work, x.Edges...)
-			case *ssa.Call:
-				if _, ok := step(&x.Call); ok {
-					work = append(work, ssautil.Receiver(&x.Call))
-					continue
-				}
-				k := returnedParam(x.Call.StaticCallee(), step, depth+1)
-				if k < 0 || k >= len(x.Call.Args) {
-					return -1
-				}
-				work = append(work, x.Call.Args[k])
-			default:
-				return -1
-			}
+			param = i
 		}
 	}
 	return param
