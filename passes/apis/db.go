@@ -25,9 +25,10 @@ const (
 	LibGorp         // github.com/go-gorp/gorp/v3 DbMap and Transaction
 	LibZdb          // zgo.at/zdb package functions on the context's database
 	LibRedis        // github.com/redis/go-redis commands (the pseudo-table "redis")
+	LibDbx          // github.com/pocketbase/dbx queries
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb", "redis"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb", "redis", "dbx"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {
@@ -318,7 +319,7 @@ func argAfterCtx(name string) int {
 var DBPackages = []string{
 	"database/sql", "github.com/jackc/pgx/v5", "github.com/jmoiron/sqlx", "gorm.io/gorm",
 	"github.com/georgysavva/scany/v2", "github.com/redis/go-redis/v9",
-	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg, GorpPkg, ZdbPkg,
+	SquirrelPkg, GormV1Pkg, PgxV4Pkg, BunPkg, DotsqlPkg, DotsqlOldPkg, XormPkg, PopPkg, GoquPkg, GorpPkg, ZdbPkg, DbxPkg,
 }
 
 // DBPackage reports whether path is one of the database libraries'

@@ -31,6 +31,8 @@ var describedPrefixes = []string{
 	GorpPkg,
 	// zdb (its SQL-text functions) and its drivers
 	ZdbPkg,
+	// pocketbase/dbx (its Query of SQL text; its builders are not assembled)
+	DbxPkg,
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
 	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",

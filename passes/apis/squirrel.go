@@ -133,6 +133,10 @@ var SquirrelFinishers = map[string]Finisher{
 // call, are the statement the builder assembled.
 const SquirrelToSQL = "ToSql"
 
+// SquirrelSqlizer is the interface every squirrel builder and predicate
+// implements (ToSql), the type of a builder passed to a helper.
+const SquirrelSqlizer = "Sqlizer"
+
 // SquirrelPredicates are squirrel's map predicate types (sq.Eq{"email":
 // e}), by type name, with the comparison each key makes.
 var SquirrelPredicates = map[string]string{

@@ -245,6 +245,12 @@ type builder struct {
 	// builds caches the statements of query builders by the call that
 	// renders them (squirrel's ToSql).
 	builds map[ssa.Value]*builtStmt
+	// sqBind holds, while one squirrel statement is assembled, the
+	// arguments of the package's helpers the chain was followed into
+	// (r.newSelect(opts...) returning Select().From(r.tableName)), by the
+	// helpers' parameters; sqPathConsts caches fieldPathConstant.
+	sqBind       map[*ssa.Parameter]ssa.Value
+	sqPathConsts map[string]fieldConst
 	// globalInits are the values the package's init stores into its
 	// package variables (goqu.go).
 	globalInits map[*ssa.Global]ssa.Value

@@ -75,6 +75,9 @@ func (f *summaryFact) String() string {
 		if f.Wrapper.Stmt {
 			w = fmt.Sprintf("wrapper stmt=p%d", f.Wrapper.SQL)
 		}
+		if f.Wrapper.Builder {
+			w = fmt.Sprintf("wrapper builder=p%d", f.Wrapper.SQL)
+		}
 		if fs := f.Wrapper.Found; fs.Signal != SignalNone && fs.Result >= 0 {
 			w += fmt.Sprintf(" found:%s@r%d", fs.Signal, fs.Result)
 		}
@@ -144,6 +147,9 @@ type wrapperFact struct {
 	Handle   paramRef
 	// Stmt tells that parameter SQL is a prepared statement, not text.
 	Stmt bool
+	// Builder tells that parameter SQL is a query builder whose ToSql
+	// gives the text and the arguments (a squirrel Sqlizer).
+	Builder bool
 	// Found, Rows and Err are the wrapper's own results carrying what the
 	// wrapped call found, its affected-row count and its error, when the
 	// wrapper computes them (return rows.Next(), nil; return
@@ -2350,7 +2356,12 @@ func (b *builder) wrapperOf(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) 
 			if t.param < 0 || t.known {
 				continue
 			}
-			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic, Stmt: stmt != nil}
+			w := &wrapperFact{Lib: meth.Lib, Op: meth.Op, SQL: t.param, Args: -1, Dest: -1, Variadic: meth.Variadic, Stmt: stmt != nil && !t.builder, Builder: t.builder}
+			if w.Stmt && t.param < len(fn.Params) && isString(fn.Params[t.param].Type()) {
+				// A statement made of the caller's text (dbx's
+				// NewQuery(q)...Execute()): a wrapper of the text.
+				w.Stmt = false
+			}
 			if meth.Args >= 0 && meth.Args < len(args) {
 				if p, ok := cellParam(args[meth.Args]); ok {
 					w.Args = paramIndex(fn, p)
@@ -2409,9 +2420,17 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 		return nil
 	}
 	var t text
-	if w.Stmt {
+	var built *builtStmt
+	switch {
+	case w.Builder:
+		// The caller's builder is the statement, with its arguments.
+		if built = b.sqlizerStmt(args[w.SQL]); built == nil {
+			return nil
+		}
+		t = text{s: built.text, known: true, param: -1}
+	case w.Stmt:
 		t = b.preparedText(args[w.SQL])
-	} else {
+	default:
 		t = b.resolveText(args[w.SQL])
 	}
 	if t.param >= 0 && !t.known {
@@ -2420,7 +2439,9 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 	stmt := sqltext.Parse(t.s)
 	var bound []ssa.Value
 	var named ssa.Value
-	if w.Args >= 0 && w.Args < len(args) {
+	if built != nil {
+		bound = built.args
+	} else if w.Args >= 0 && w.Args < len(args) {
 		if w.Variadic {
 			bound = b.boundArgs(args[w.Args])
 		} else {
@@ -2432,7 +2453,7 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 	for _, a := range accs {
 		a.Lib = w.Lib
 		a.Handle = b.argRef(args, w.Handle)
-		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole) || built != nil && built.partial
 		b.bindResults(a, call, meth)
 		b.wrapperResults(a, call, w)
 		if w.Dest >= 0 && w.Dest < len(args) {

@@ -1,7 +1,6 @@
 package dbcall
 
 import (
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -10,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -67,6 +68,9 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		} else {
 			named = arg(meth.Args)
 		}
+	}
+	if named == nil && bound == nil && prepared {
+		named = chainBinding(sqlv)
 	}
 	if named == nil && len(bound) == 1 && isNamedArgs(bound[0].Type()) {
 		named = bound[0]
@@ -602,12 +606,26 @@ func (b *builder) preparedHandle(stmt ssa.Value) ssa.Value {
 		return tx // TxStmt(txn, s): on the transaction when there is one
 	}
 	if call := prepareCall(stmt); call != nil {
-		if meth, ok := methodOf(call); ok && meth.Handle >= 0 {
+		meth, _ := methodOf(call)
+		if meth.Handle >= 0 {
 			if args := ssautil.CallArgs(call); meth.Handle < len(args) {
 				return args[meth.Handle]
 			}
 		}
-		return ssautil.Receiver(call)
+		h := ssautil.Receiver(call)
+		if meth.Lib == apis.LibDbx {
+			// tx.NewQuery is the method of the Builder dbx.Tx and
+			// dbx.DB embed: the handle is the transaction.
+			for i := 0; i < 2 && embeddingOf(h) != nil; i++ {
+				h = embeddingOf(h)
+			}
+			if ld, ok := unwrap(h).(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if _, ok := ld.X.(*ssa.Alloc); !ok {
+					h = ld.X
+				}
+			}
+		}
+		return h
 	}
 	return stmt
 }
@@ -656,15 +674,56 @@ func (b *builder) rebound(stmt ssa.Value) ssa.Value {
 
 func prepareCall(stmt ssa.Value) *ssa.CallCommon {
 	v := unwrap(stmt)
-	if ex, ok := v.(*ssa.Extract); ok {
-		v = ex.Tuple
+	for range 8 {
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		if meth, ok := methodOf(&call.Call); ok && meth.Op == apis.OpPrepare {
+			return &call.Call
+		}
+		// dbx's q.Bind(params).WithContext(ctx): the query it is called on.
+		if _, chained := queryChain(&call.Call); !chained {
+			return nil
+		}
+		v = unwrap(ssautil.Receiver(&call.Call))
 	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil
+	return nil
+}
+
+// queryChain reports a method returning the statement it is called on
+// (apis.DbxQueryChain), with the index of its argument binding named
+// values, or -1.
+func queryChain(call *ssa.CallCommon) (int, bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil {
+		return -1, false
 	}
-	if meth, ok := methodOf(&call.Call); ok && meth.Op == apis.OpPrepare {
-		return &call.Call
+	i, ok := apis.DbxQueryChain[apis.FullName(f)]
+	return i, ok
+}
+
+// chainBinding returns the values a statement's chain binds by name
+// (dbx's NewQuery(q).Bind(dbx.Params{"id": id}).Execute()): the argument
+// of the call nearest the statement's run, or nil.
+func chainBinding(stmt ssa.Value) ssa.Value {
+	v := unwrap(stmt)
+	for range 8 {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		i, chained := queryChain(&call.Call)
+		if !chained {
+			return nil
+		}
+		if args := ssautil.CallArgs(&call.Call); i >= 0 && i < len(args) {
+			return args[i]
+		}
+		v = unwrap(ssautil.Receiver(&call.Call))
 	}
 	return nil
 }
@@ -707,7 +766,11 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 		if meth.Dest >= 0 && meth.Dest < len(args) {
 			a.Err = append(a.Err, v)
 			a.Found.Values = a.Err
-			b.destInto(a, args[meth.Dest], false)
+			if sig := call.Common().Signature(); sig.Variadic() && meth.Dest == sig.Params().Len()-1 {
+				b.scanInto(a, call) // dbx's q.Row(&a, &b): the call scans
+			} else {
+				b.destInto(a, args[meth.Dest], false)
+			}
 		}
 	case apis.OpGet:
 		a.Err = errOf(v)

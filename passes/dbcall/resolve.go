@@ -23,6 +23,10 @@ type text struct {
 	s     string
 	known bool // some constant part was seen
 	param int
+	// builder tells that param is a query builder whose ToSql gives the
+	// text (squirrel's Sqlizer passed to navidrome's executeSQL(sq)),
+	// not the text itself: the caller's builder is the statement.
+	builder bool
 }
 
 // resolveText returns the SQL text a value holds: string constants,
@@ -170,6 +174,9 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			if st := b.builtOfToSQL(x); st != nil {
 				return text{s: st.text, known: true, param: -1}
 			}
+			if t, ok := b.builderParamText(&call.Call); ok {
+				return t
+			}
 		}
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && apis.DotsqlRaw(analysisutil.FuncName(&call.Call)) {
 			if args := ssautil.CallArgs(&call.Call); len(args) == 1 {
@@ -308,6 +315,18 @@ func (b *builder) computedFrom(v, src ssa.Value) bool {
 func (b *builder) passThroughText(call *ssa.CallCommon, depth int, memo *map[ssa.Value]text) (text, bool) {
 	name := analysisutil.FuncName(call)
 	switch name {
+	case "(*regexp.Regexp).ReplaceAllStringFunc", "(*regexp.Regexp).ReplaceAllString", "(*regexp.Regexp).ReplaceAllLiteralString":
+		// navidrome's toSQL turns the ? of its builder's text into dbx's
+		// {:pN}, one per argument in order: the caller's text, rewritten
+		// placeholder for placeholder. A known text rewritten so is not
+		// read.
+		if len(call.Args) < 2 {
+			return text{}, false
+		}
+		if t := b.resolveTextDepth(call.Args[1], depth+1, memo); t.param >= 0 && !t.known {
+			return t, true
+		}
+		return text{s: sqltext.Hole, param: -1}, true
 	case "strings.TrimSpace", "strings.TrimSuffix", "strings.ToUpper":
 		if len(call.Args) > 0 {
 			return b.resolveTextDepth(call.Args[0], depth+1, memo), true
@@ -391,6 +410,8 @@ func (b *builder) helperResult(call *ssa.CallCommon, i, depth int, memo *map[ssa
 	for k, p := range callee.Params {
 		if isString(p.Type()) {
 			bound[p] = b.resolveTextDepth(call.Args[k], depth+1, memo)
+		} else if isBuilderType(p.Type()) {
+			bound[p] = b.builderArg(call.Args[k])
 		}
 	}
 	b.boundParams = bound
@@ -405,6 +426,9 @@ func (b *builder) helperResult(call *ssa.CallCommon, i, depth int, memo *map[ssa
 				}
 				texts = append(texts, b.preparedText(ret.Results[i]))
 				continue
+			}
+			if s, ok := constString(ret.Results[i]); ok && s == "" && errReturn(ret) {
+				continue // return "", nil, err: no statement
 			}
 			texts = append(texts, b.resolveTextDepth(ret.Results[i], depth+1, &inner))
 		}
@@ -868,4 +892,102 @@ func (b *builder) tableOfArg(fn *ssa.Function, a *Access, arg ssa.Value) {
 	if stmt.Table.Name != "" && !strings.HasPrefix(stmt.Table.Name, tableMarker) && !strings.HasPrefix(stmt.Table.Name, typeMarker) {
 		a.Table = tableName(stmt.Table)
 	}
+}
+
+// builderParamText reads sql, args, err := sq.ToSql() of a query builder
+// that is the function's parameter (or was bound to the caller's, in a
+// helper) as the caller's statement:
+//
+//	func (r sqlRepository) toSQL(sq squirrel.Sqlizer) (string, dbx.Params, error) {
+//		query, args, err := sq.ToSql()
+//
+// The receiver may also be a choice between the parameter and a builder
+// computed from it (sq = r.optimizePagination(sq, opts) under an if).
+func (b *builder) builderParamText(call *ssa.CallCommon) (text, bool) {
+	if !isToSQL(call) {
+		return text{}, false
+	}
+	p := b.builderParamOf(ssautil.Receiver(call))
+	if p == nil {
+		return text{}, false
+	}
+	if t, ok := b.boundParams[p]; ok {
+		return t, t.builder
+	}
+	if i := paramIndex(p.Parent(), p); i >= 0 {
+		return text{s: sqltext.Hole, param: i, builder: true}, true
+	}
+	return text{}, false
+}
+
+// builderArg is the text a builder argument of a helper call binds its
+// parameter to: the caller's own builder parameter passed on, or a hole.
+func (b *builder) builderArg(v ssa.Value) text {
+	if p := b.builderParamOf(v); p != nil {
+		if t, ok := b.boundParams[p]; ok {
+			return t
+		}
+		if i := paramIndex(p.Parent(), p); i >= 0 {
+			return text{s: sqltext.Hole, param: i, builder: true}
+		}
+	}
+	return text{s: sqltext.Hole, param: -1}
+}
+
+// builderParamOf returns the builder parameter v is: the parameter, or a
+// phi of it and values computed from it.
+func (b *builder) builderParamOf(v ssa.Value) *ssa.Parameter {
+	v = unwrap(v)
+	if p, ok := v.(*ssa.Parameter); ok && isBuilderType(p.Type()) {
+		return p
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return nil
+	}
+	var p *ssa.Parameter
+	for _, e := range phi.Edges {
+		if q, ok := unwrap(e).(*ssa.Parameter); ok && isBuilderType(q.Type()) {
+			if p != nil && p != q {
+				return nil
+			}
+			p = q
+		}
+	}
+	if p == nil {
+		return nil
+	}
+	for _, e := range phi.Edges {
+		if unwrap(e) != p && !b.computedFrom(e, p) {
+			return nil
+		}
+	}
+	return p
+}
+
+// isToSQL reports a call of a query builder's ToSql: squirrel's Sqlizer
+// interface, or one of its builders.
+func isToSQL(call *ssa.CallCommon) bool {
+	f := analysisutil.CalleeFunc(call)
+	return f != nil && f.Name() == apis.SquirrelToSQL && f.Pkg() != nil && f.Pkg().Path() == apis.SquirrelPkg
+}
+
+// isBuilderType reports squirrel's Sqlizer interface or one of its
+// builder types.
+func isBuilderType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != apis.SquirrelPkg {
+		return false
+	}
+	return n.Obj().Name() == apis.SquirrelSqlizer || isSquirrelBuilder(t)
+}
+
+// errReturn reports a return whose last result is an error that is not
+// the nil constant.
+func errReturn(ret *ssa.Return) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ret.Results[len(ret.Results)-1]
+	return isErrorType(last.Type()) && !isNil(last)
 }

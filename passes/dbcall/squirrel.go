@@ -247,12 +247,31 @@ func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.V
 			steps = base
 			break
 		}
+		if p, ok := v.(*ssa.Parameter); ok {
+			// A helper's builder parameter: the caller's argument.
+			if arg, bound := b.sqBind[p]; bound {
+				v = arg
+				continue
+			}
+		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
 			break
 		}
 		name, method, ok := fnOf(&call.Call)
 		if !ok {
+			rets := b.sqHelperReturns(call)
+			if len(rets) == 1 {
+				v = rets[0]
+				continue
+			}
+			if len(rets) > 1 && depth <= 8 {
+				// Returns that differ: the chain they all start with,
+				// as for a phi.
+				var p bool
+				steps, p = b.sqEdges(fnOf, rets, depth, seen, phis)
+				partial = partial || p
+			}
 			break
 		}
 		rev = append(rev, sqStep{call: call, name: name, args: ssautil.CallArgs(&call.Call), ctor: !method})
@@ -292,9 +311,14 @@ func (b *builder) sqPhi(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Va
 }
 
 func (b *builder) sqPhiEdges(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
+	return b.sqEdges(fnOf, phi.Edges, depth, seen, phis)
+}
+
+// sqEdges returns the longest chain every one of edges starts with.
+func (b *builder) sqEdges(fnOf chainFunc, edges []ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
 	var common []sqStep
 	first, partial := true, false
-	for _, e := range phi.Edges {
+	for _, e := range edges {
 		// Each path keeps its own visited set: the edges share the calls
 		// before the branch, and only a cycle (a loop adding conditions)
 		// revisits a value on one path.
@@ -346,6 +370,12 @@ type sqlPiece struct {
 // squirrelBuild assembles the statement a squirrel builder value holds, or
 // returns nil when v is not one the model can read.
 func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
+	saved := b.sqBind
+	b.sqBind = map[*ssa.Parameter]ssa.Value{}
+	for k, x := range saved {
+		b.sqBind[k] = x
+	}
+	defer func() { b.sqBind = saved }()
 	steps, partial := b.sqChain(squirrelFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
 	if len(steps) == 0 {
 		return nil
@@ -485,6 +515,11 @@ func (b *builder) sqTable(p *sqParts, v ssa.Value) string {
 	// A repository's table name kept in an unexported field its
 	// constructor sets (squirrel.Insert(r.tableName)).
 	if s, ok := b.fieldConstant(v); ok && s != "" {
+		return s
+	}
+	// ... or in a field of a base it embeds, which each repository's
+	// constructor sets (navidrome's r.tableName = "album").
+	if s, ok := b.fieldPathConstant(v); ok && s != "" {
 		return s
 	}
 	p.partial = true

@@ -496,6 +496,8 @@ func (l *lexer) token() token {
 		l.named(&t, ParamColon)
 	case c == '@' && start+1 < len(src) && isIdentStart(src[start+1]):
 		l.named(&t, ParamAt)
+	case c == '{' && l.brace(&t):
+		// dbx's {:name}, read in brace
 	case c == '@' && start+2 < len(src) && src[start+1] == '@' && isIdentStart(src[start+2]):
 		// A MySQL system variable, @@transaction_isolation.
 		i := start + 2
@@ -765,6 +767,30 @@ func (l *lexer) named(t *token, style ParamStyle) {
 	t.kind = tParam
 	t.param = len(l.params)
 	l.params = append(l.params, Param{Style: style, Index: -1, Name: src[start+1 : i], Span: Span{start, i}})
+}
+
+// brace recognizes pocketbase/dbx's named placeholder {:name} at the
+// lexer's position: the name is an identifier and the brace closes right
+// after it, so an ODBC escape ({fn NOW()}) or a template's {{:cond x}}
+// stays punctuation.
+func (l *lexer) brace(t *token) bool {
+	src := l.src
+	start := l.pos
+	if start+2 >= len(src) || src[start+1] != ':' || !isIdentStart(src[start+2]) {
+		return false
+	}
+	i := start + 2
+	for i < len(src) && isIdentChar(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '}' {
+		return false
+	}
+	l.pos = i + 1
+	t.kind = tParam
+	t.param = len(l.params)
+	l.params = append(l.params, Param{Style: ParamBrace, Index: -1, Name: src[start+2 : i], Span: Span{start, i + 1}})
+	return true
 }
 
 // sqlcArg recognizes sqlc.arg(name), sqlc.narg(name) and sqlc.slice(name)

@@ -38,6 +38,8 @@ func (p Param) String() string {
 		return ":" + p.Name
 	case ParamAt:
 		return "@" + p.Name
+	case ParamBrace:
+		return "{:" + p.Name + "}"
 	}
 	return ""
 }

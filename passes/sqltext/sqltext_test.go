@@ -931,6 +931,8 @@ func checkParamSpan(t *testing.T, name, text string, p Param) {
 		ok = s == ":"+p.Name
 	case ParamAt:
 		ok = s == "@"+p.Name || strings.HasPrefix(strings.ToLower(s), "sqlc.")
+	case ParamBrace:
+		ok = s == "{:"+p.Name+"}"
 	}
 	if !ok {
 		t.Errorf("%s: span %v covers %q, not %v", name, p.Span, s, p)
@@ -961,6 +963,11 @@ func TestParams(t *testing.T) {
 			{Style: ParamAt, Index: -1, Name: "user_id", Span: Span{19, 36}},
 			{Style: ParamAt, Index: -1, Name: "x", Span: Span{38, 54}},
 			{Style: ParamDollar, Index: -1, Name: "n", Span: Span{56, 58}},
+		}},
+		// pocketbase/dbx: {:name}; an ODBC escape and a brace with no name
+		// are no placeholders.
+		{"DELETE FROM plugin WHERE user_id = {:userID} AND x < {fn NOW()} AND y = {:}", []Param{
+			{Style: ParamBrace, Index: -1, Name: "userID", Span: Span{35, 44}},
 		}},
 		// Not placeholders: casts, assignments, system variables, quotes,
 		// comments, dollar quotes.

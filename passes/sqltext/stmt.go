@@ -34,6 +34,7 @@ const (
 	ParamQuestion                       // ? (MySQL, SQLite, sqlx, gorm); SQLite's ?NNN
 	ParamColon                          // :name (sqlx named queries)
 	ParamAt                             // @name (pgx.NamedArgs, gorm named, sqlc.arg)
+	ParamBrace                          // {:name} (pocketbase/dbx)
 )
 
 // Param is one placeholder occurrence.
