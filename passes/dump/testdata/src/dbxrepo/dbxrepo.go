@@ -129,6 +129,12 @@ func (r *userRepository) Touch(id string, n int64) error {
 	return err
 }
 
+// Bump hands the helper a raw statement (sq.Expr) instead of a builder.
+func (r *userRepository) Bump(id string) error {
+	_, err := r.executeSQL(Expr("UPDATE user SET logins = logins + 1 WHERE id = ?", id)) // want `update user set logins=atomic\(logins \+ 1\) where id=\$id on r\.sqlRepository\.db`
+	return err
+}
+
 type Player struct {
 	ID string `db:"id"`
 }
