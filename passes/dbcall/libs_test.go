@@ -448,3 +448,22 @@ func TestZdbAPI(t *testing.T) {
 		t.Errorf("only %d zdb keys", n)
 	}
 }
+
+// TestDbxAPI holds the pocketbase/dbx table to the real package: every
+// method and every chain method resolves.
+func TestDbxAPI(t *testing.T) {
+	pkg := loadLibs(t, apis.DbxPkg)[apis.DbxPkg]
+	n := 0
+	for _, key := range append(sortedKeys(apis.Methods), sortedKeys(apis.DbxQueryChain)...) {
+		if !strings.Contains(key, "("+apis.DbxPkg+".") && !strings.Contains(key, "(*"+apis.DbxPkg+".") {
+			continue
+		}
+		n++
+		if !idemvettest.ResolvesFullName(pkg, key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d dbx keys", n)
+	}
+}
