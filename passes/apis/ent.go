@@ -18,13 +18,15 @@ var EntClientTypes = []string{"Client", "Tx", "NotFoundError", "ConstraintError"
 // NotFoundError when none matched), "delete", "deleteone", "upsert" (an
 // insert with ON CONFLICT).
 var EntBuilders = map[string]string{
-	"Query":     "select",
-	"Create":    "insert",
-	"UpsertOne": "upsert",
-	"Update":    "update",
-	"UpdateOne": "updateone",
-	"Delete":    "delete",
-	"DeleteOne": "deleteone",
+	"Query":      "select",
+	"Create":     "insert",
+	"CreateBulk": "insertbulk",
+	"UpsertOne":  "upsert",
+	"UpsertBulk": "upsertbulk",
+	"Update":     "update",
+	"UpdateOne":  "updateone",
+	"Delete":     "delete",
+	"DeleteOne":  "deleteone",
 }
 
 // EntClientMethods are the methods of a generated <Entity>Client that
@@ -32,7 +34,7 @@ var EntBuilders = map[string]string{
 var EntClientMethods = map[string]string{
 	"Query": "select", "Create": "insert", "Update": "update", "UpdateOne": "updateone",
 	"UpdateOneID": "updateone", "Delete": "delete", "DeleteOne": "deleteone", "DeleteOneID": "deleteone",
-	"Get": "get",
+	"Get": "get", "CreateBulk": "insertbulk",
 }
 
 // EntFinishers are the builder methods that run the statement, with what
@@ -41,13 +43,17 @@ var EntClientMethods = map[string]string{
 // "id" (id, error; NotFoundError when none), "ids", "err" (error only),
 // "rows" (int affected, error).
 var EntFinishers = map[string]map[string]string{
-	"select":    {"First": "one", "Only": "one", "FirstID": "id", "OnlyID": "id", "All": "all", "IDs": "ids", "Count": "count", "Exist": "exist", "CountX": "countx", "ExistX": "existx", "AllX": "allx"},
-	"insert":    {"Save": "one", "Exec": "err", "SaveX": "x", "ExecX": "x"},
-	"upsert":    {"Exec": "err", "ID": "id", "ExecX": "x", "IDX": "x"},
-	"update":    {"Save": "rows", "Exec": "err", "SaveX": "rowsx", "ExecX": "x"},
-	"updateone": {"Save": "one", "Exec": "err", "SaveX": "x", "ExecX": "x"},
-	"delete":    {"Exec": "rows", "ExecX": "rowsx"},
-	"deleteone": {"Exec": "err", "ExecX": "x"},
+	"select": {"First": "one", "Only": "one", "FirstID": "id", "OnlyID": "id", "All": "all", "IDs": "ids", "Count": "count", "Exist": "exist", "CountX": "countx", "ExistX": "existx", "AllX": "allx"},
+	"insert": {"Save": "one", "Exec": "err", "SaveX": "x", "ExecX": "x"},
+	"upsert": {"Exec": "err", "ID": "id", "ExecX": "x", "IDX": "x"},
+	// CreateBulk(builders...): one INSERT of the rows the builders make,
+	// Save returning the entities.
+	"insertbulk": {"Save": "saved", "Exec": "err", "SaveX": "x", "ExecX": "x"},
+	"upsertbulk": {"Exec": "err", "ExecX": "x"},
+	"update":     {"Save": "rows", "Exec": "err", "SaveX": "rowsx", "ExecX": "x"},
+	"updateone":  {"Save": "one", "Exec": "err", "SaveX": "x", "ExecX": "x"},
+	"delete":     {"Exec": "rows", "ExecX": "rowsx"},
+	"deleteone":  {"Exec": "err", "ExecX": "x"},
 }
 
 // EntPredicateOps maps the suffixes of generated predicates

@@ -3,6 +3,7 @@ package dbcall
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -302,6 +303,15 @@ func (b *builder) entAccess(fn *ssa.Function, call ssa.CallInstruction, result s
 			a.Where = append(a.Where, Binding{Column: idCol, Op: "=", Value: b.resolveRef(fieldRef(unwrap(startArgs[0]), []string{"ID"}))})
 		}
 	}
+	if kind == "insertbulk" && len(startArgs) > 0 {
+		// The rows' builders, collected in a slice: their columns.
+		bulk, ok := bulkCreateSteps(startArgs[0])
+		a.Partial = a.Partial || !ok
+		for _, s := range bulk {
+			b.entStep(a, ent, s)
+		}
+		kind = "insert"
+	}
 	for _, s := range steps {
 		b.entStep(a, ent, s)
 	}
@@ -545,6 +555,8 @@ func (b *builder) entResults(a *Access, ent *entEntity, call ssa.CallInstruction
 		}
 	case "err":
 		a.Err = []ssa.Value{v}
+	case "saved":
+		a.Err = extracts(v, 1)
 	case "rows":
 		a.Err = extracts(v, 1)
 		a.RowsAffected = extracts(v, 0)
@@ -772,4 +784,110 @@ func lowerAll(list []string) []string {
 		out = append(out, strings.ToLower(s))
 	}
 	return out
+}
+
+// bulkCreateSteps returns the setter calls of the Create builders a
+// CreateBulk(builders...) inserts, as flexprice collects them:
+//
+//	builders := make([]*ent.PriceCreate, len(prices))
+//	for i, p := range prices {
+//		builders[i] = client.Price.Create().SetID(p.ID).SetAmount(p.Amount)...
+//		if p.MinQuantity != nil {
+//			builders[i] = builders[i].SetMinQuantity(*p.MinQuantity)
+//		}
+//	}
+//	client.Price.CreateBulk(builders...).Save(ctx)
+//
+// or builders = append(builders, client.X.Create()...). Each element
+// stored into the slice is followed back along its builder calls to the
+// Create call or to a load of an element (a chain continued); the calls
+// of every element are kept once, in source order. ok is false when an
+// element or the slice is not one the walk understands.
+func bulkCreateSteps(slice ssa.Value) (steps []sqStep, ok bool) {
+	elems, ok := storedElems(slice)
+	seen := map[*ssa.Call]bool{}
+	var calls []*ssa.Call
+	names := map[*ssa.Call]string{}
+	for _, e := range elems {
+		v := unwrap(e)
+		for i := 0; i < 128; i++ {
+			call, isCall := v.(*ssa.Call)
+			if !isCall {
+				if ld, isLoad := v.(*ssa.UnOp); !isLoad || ld.Op != token.MUL {
+					ok = false // neither a builder call nor an element load
+				}
+				break
+			}
+			if _, _, _, root := entClientCall(&call.Call); root {
+				break
+			}
+			name, isStep := entStep(&call.Call)
+			if !isStep {
+				ok = false
+				break
+			}
+			if !seen[call] {
+				seen[call] = true
+				calls = append(calls, call)
+				names[call] = name
+			}
+			v = unwrap(ssautil.Receiver(&call.Call))
+		}
+	}
+	sortCalls(calls)
+	for _, c := range calls {
+		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
+	}
+	return steps, ok && len(elems) > 0
+}
+
+// storedElems returns the values stored into the elements of a slice: a
+// make'd or literal slice's element stores, and the values append adds;
+// at most 64 values are visited.
+func storedElems(v ssa.Value) (elems []ssa.Value, ok bool) {
+	ok = true
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	for len(work) > 0 && len(seen) < 64 {
+		x := unwrap(work[len(work)-1])
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		switch y := x.(type) {
+		case *ssa.Phi:
+			work = append(work, y.Edges...)
+		case *ssa.Slice:
+			work = append(work, y.X)
+		case *ssa.Alloc, *ssa.MakeSlice:
+			for _, r := range *x.Referrers() {
+				ia, isIdx := r.(*ssa.IndexAddr)
+				if !isIdx || ia.Referrers() == nil {
+					continue
+				}
+				for _, u := range *ia.Referrers() {
+					if st, isStore := u.(*ssa.Store); isStore && st.Addr == ia {
+						elems = append(elems, st.Val)
+					}
+				}
+			}
+		case *ssa.Call:
+			if bi, isBuiltin := y.Call.Value.(*ssa.Builtin); isBuiltin && bi.Name() == "append" && len(y.Call.Args) == 2 {
+				work = append(work, y.Call.Args[0])
+				if added, packed := variadicArgs(y.Call.Args[1]); packed {
+					elems = append(elems, added...)
+				} else {
+					ok = false
+				}
+				continue
+			}
+			ok = false
+		case *ssa.Const:
+			// nil: the empty slice append starts from
+		default:
+			ok = false
+		}
+	}
+	return elems, ok
 }

@@ -103,3 +103,38 @@ func (s *Store) Invite(ctx context.Context, email string) error {
 func (s *Store) InviteOnce(ctx context.Context, email string) error {
 	return s.client.Member.Create().SetEmail(email).SetStatus("pending").OnConflictColumns(member.FieldEmail).UpdateEmail().Exec(ctx) // SAFE(upsert): the status is left out of DO UPDATE
 }
+
+// InviteTeam creates a member per email in one CreateBulk inside a
+// transaction, then mails the first before committing: the unique email
+// rows it holds keep a concurrent invite of one of them waiting.
+func (s *Store) InviteTeam(ctx context.Context, emails []string) error {
+	tx, err := s.client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	builders := make([]*ent.MemberCreate, len(emails))
+	for i, e := range emails {
+		builders[i] = tx.Member.Create().SetEmail(e).SetStatus("pending")
+	}
+	if _, err := tx.Member.CreateBulk(builders...).Save(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := welcome(emails[0]); err != nil { // HAZARD(lockacrosscall)
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// InviteTeamAfter mails once the rows are committed.
+func (s *Store) InviteTeamAfter(ctx context.Context, emails []string) error {
+	var builders []*ent.MemberCreate
+	for _, e := range emails {
+		builders = append(builders, s.client.Member.Create().SetEmail(e).SetStatus("pending"))
+	}
+	if err := s.client.Member.CreateBulk(builders...).OnConflictColumns(member.FieldEmail).DoNothing().Exec(ctx); err != nil {
+		return err
+	}
+	return welcome(emails[0]) // SAFE(lockacrosscall): no transaction holds the rows
+}

@@ -98,3 +98,27 @@ func ThroughHelper(ctx context.Context, client *ent.Client, id int) (*ent.Member
 func HelperThenWhere(ctx context.Context, client *ent.Client, email string) (*ent.Member, error) {
 	return withStatus(ctx, client.Member.Query()).Where(member.EmailEQ(email)).Only(ctx) // want `select members where email=\$email reads .* on client\.Member; found\? err\(ent\.IsNotFound\); partial`
 }
+
+// ImportAll inserts the rows of builders collected in a slice, in one
+// statement, as flexprice's repositories do.
+func ImportAll(ctx context.Context, client *ent.Client, emails []string, credits []*int64) error {
+	builders := make([]*ent.MemberCreate, len(emails))
+	for i, e := range emails {
+		builders[i] = client.Member.Create().SetEmail(e).SetStatus("invited")
+		if credits[i] != nil {
+			builders[i] = builders[i].SetCredits(*credits[i])
+		}
+	}
+	_, err := client.Member.CreateBulk(builders...).Save(ctx) // want `insert members set email=\$t\d+,status="invited",credits=\$t\d+ on client\.Member`
+	return err
+}
+
+// ImportNew appends the builders, and lets the database skip the rows
+// whose email exists.
+func ImportNew(ctx context.Context, client *ent.Client, emails []string) error {
+	var builders []*ent.MemberCreate
+	for _, e := range emails {
+		builders = append(builders, client.Member.Create().SetEmail(e))
+	}
+	return client.Member.CreateBulk(builders...).OnConflictColumns(member.FieldEmail).DoNothing().Exec(ctx) // want `insert members set email=\$t\d+ conflict=donothing\(email\) on client\.Member`
+}

@@ -85,7 +85,10 @@ type Member struct {
 
 type MemberClient struct{}
 
-func (c *MemberClient) Create() *MemberCreate                            { return &MemberCreate{} }
+func (c *MemberClient) Create() *MemberCreate { return &MemberCreate{} }
+func (c *MemberClient) CreateBulk(builders ...*MemberCreate) *MemberCreateBulk {
+	return &MemberCreateBulk{builders: builders}
+}
 func (c *MemberClient) Update() *MemberUpdate                            { return &MemberUpdate{} }
 func (c *MemberClient) UpdateOne(_m *Member) *MemberUpdateOne            { return &MemberUpdateOne{} }
 func (c *MemberClient) UpdateOneID(id int) *MemberUpdateOne              { return &MemberUpdateOne{} }
@@ -121,6 +124,22 @@ func (_c *MemberCreate) OnConflict(opts ...sql.ConflictOption) *MemberUpsertOne 
 func (_c *MemberCreate) OnConflictColumns(columns ...string) *MemberUpsertOne {
 	return &MemberUpsertOne{}
 }
+
+type MemberCreateBulk struct{ builders []*MemberCreate }
+
+func (_c *MemberCreateBulk) Save(ctx context.Context) ([]*Member, error) { return nil, nil }
+func (_c *MemberCreateBulk) SaveX(ctx context.Context) []*Member         { return nil }
+func (_c *MemberCreateBulk) Exec(ctx context.Context) error              { return nil }
+func (_c *MemberCreateBulk) ExecX(ctx context.Context)                   {}
+func (_c *MemberCreateBulk) OnConflictColumns(columns ...string) *MemberUpsertBulk {
+	return &MemberUpsertBulk{}
+}
+
+type MemberUpsertBulk struct{}
+
+func (u *MemberUpsertBulk) DoNothing() *MemberUpsertBulk       { return u }
+func (u *MemberUpsertBulk) UpdateNewValues() *MemberUpsertBulk { return u }
+func (u *MemberUpsertBulk) Exec(ctx context.Context) error     { return nil }
 
 type MemberUpsertOne struct{}
 
