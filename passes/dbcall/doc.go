@@ -52,7 +52,10 @@
 // operations at its call, with its own arguments bound. Summaries also
 // record constructors (New(db) returning &Queries{db: db}, WithTx), so a
 // handle resolves through them; executor wrappers (a function running the
-// SQL text it is given); model wrappers (a function passing its interface{}
+// SQL text it is given, or the statement of the query builder it is given:
+// navidrome's executeSQL(sq squirrel.Sqlizer) rendering sq.ToSql() and
+// running it on pocketbase/dbx, whose calls read the caller's builder);
+// model wrappers (a function passing its interface{}
 // parameter on as the model of an ORM write, with its variadic names as
 // the column list: UpdateOnly(model interface{}, includeColumns ...string)
 // built on pop's Update or UpdateColumns), whose calls are the write on the
