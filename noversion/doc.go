@@ -103,6 +103,16 @@
 // guard followed by another write ("if c.Used { return }", SET used =
 // true, then INSERT INTO redemptions) is reported: both requests redeem.
 //
+// An edit's "nothing changed" shortcut is silent even with work after it:
+// a skip of a write of a field of the request the function was given
+// ("if tag.SlugName == slug && tag.Text == req.Text { return nil }",
+// slug a normalized req.SlugName), before the row is written and a
+// revision recorded. Another writer can make that check stale only by
+// writing the same value, as the same request sent twice; one that skips
+// ends as if it had run first. A skip decided by a constant or by a plain
+// parameter (a caller's state constant) stays reported, as does one in a
+// handler of an at-least-once delivery, which is sent twice by design.
+//
 // It stays silent, too, when the update converges and nothing else is done
 // on the check's word. An update converges when every column it sets is
 // given a constant (an SQL literal, NULL, the database's clock, a Go

@@ -94,7 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Report(d)
 				continue
 			}
-			if ds := checkStaleGuard(pass, db, nc, txs, a); len(ds) > 0 {
+			if ds := checkStaleGuard(pass, db, nc, txs, ent, a); len(ds) > 0 {
 				// One finding per check: the later updates it decides
 				// (the delivery marked processing, then discarded, then
 				// failed) follow from the first. A write decided by a

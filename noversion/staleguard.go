@@ -15,6 +15,7 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/dbcall"
+	"github.com/idemvet/idemvet/passes/entry"
 	"github.com/idemvet/idemvet/passes/netcall"
 	"github.com/idemvet/idemvet/passes/sqltext"
 	"github.com/idemvet/idemvet/passes/txscope"
@@ -27,7 +28,7 @@ import (
 // one diagnostic per check that decides the write, the most telling first,
 // so that a caller reporting one finding per check can still report a write
 // on its second check when its first was reported for an earlier write.
-func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, a *dbcall.Access) []analysis.Diagnostic {
+func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *txscope.Result, ent *entry.Result, a *dbcall.Access) []analysis.Diagnostic {
 	if a.Kind != dbcall.KindUpdate {
 		return nil
 	}
@@ -68,6 +69,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		}
 		if idempotentSkip(db, a, g, set) && !effectAfter(db, g, a) && !effectBetween(db, g, a) && !actsOnCheck(db, nc, g, a) {
 			continue // "already in that state, nothing to do": the write repeats itself and nothing else is done on the check's word
+		}
+		if idempotentSkip(db, a, g, set) && unchangedEdit(db, ent, a, g) {
+			continue // "the content is the same, ignore it": only the same request sent twice gets past it twice
 		}
 		if a.Converges() && !actsOnCheck(db, nc, g, a) {
 			continue // "activate if not active": every racer writes the same constants, and nothing else is done on the check's word
@@ -185,6 +189,29 @@ func idempotentSkip(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard, set dbc
 		return true // t.SlugName = slug after "if t.SlugName == slug { return }"
 	}
 	return sameConst(g.Other, set)
+}
+
+// unchangedEdit reports an idempotent skip whose value is a field of the
+// request, in a function no at-least-once delivery calls: an edit's
+// "nothing changed" shortcut.
+//
+//	if tag.SlugName == slug && tag.Text == req.Text { return nil } // the content is the same
+//	tag.SlugName, tag.Text = slug, req.Text
+//	repo.UpdateTag(ctx, tag)
+//	revisions.Add(ctx, tag)                                        // the edit recorded
+//
+// Another writer can make the check stale only by writing the very value
+// this request writes, that is, by being the same request sent twice: one
+// that skipped still ends as if it had run first, and one that went on
+// writes what it was asked to. A constant ("already paid") or a plain
+// parameter (a caller's state constant) is every racer's value, and a
+// delivery is sent twice by design: those stay idempotentSkip's, reported
+// when work is done on the check's word.
+func unchangedEdit(db *dbcall.Result, ent *entry.Result, a *dbcall.Access, g dbcall.Guard) bool {
+	if g.Op != token.NEQ || g.Other == nil || ent.Delivery(a.Fn) != nil {
+		return false
+	}
+	return db.RequestField(a.Fn, g.Other)
 }
 
 func constText(c *ssa.Const) string {

@@ -601,3 +601,64 @@ func storesTo(r Ref) []ssa.Value {
 	}
 	return out
 }
+
+// RequestField reports whether v, in fn, is a field of a struct fn was
+// given (req.Content, or a copy of it normalized by the standard library:
+// strings.ToLower(strings.ReplaceAll(req.SlugName, " ", "-"))) and not a
+// value read from the database: what the request asks for. A plain
+// parameter (status int) is not one: its callers may pass a constant of a
+// state machine (SetStatus(ctx, id, StatusPublished)).
+func (r *Result) RequestField(fn *ssa.Function, v ssa.Value) bool {
+	if r == nil || fn == nil || v == nil || !requestField(v, 0) {
+		return false
+	}
+	return len(r.Sources(fn, Ref{Root: v})) == 0
+}
+
+func requestField(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := ssautil.Unwrap(v).(type) {
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return false
+		}
+		fa, ok := x.X.(*ssa.FieldAddr)
+		return ok && givenStruct(fa.X)
+	case *ssa.Field:
+		return givenStruct(x.X)
+	case *ssa.Call:
+		// A standard library function of the field (and constants):
+		// the request's value, normalized.
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Pkg == nil || strings.Contains(strings.SplitN(callee.Pkg.Pkg.Path(), "/", 2)[0], ".") {
+			return false
+		}
+		found := false
+		for _, arg := range x.Call.Args {
+			if _, ok := ssautil.Unwrap(arg).(*ssa.Const); ok {
+				continue
+			}
+			if !requestField(arg, depth+1) {
+				return false
+			}
+			found = true
+		}
+		return found
+	}
+	return false
+}
+
+// givenStruct reports a parameter of struct or pointer-to-struct type.
+func givenStruct(v ssa.Value) bool {
+	if _, ok := v.(*ssa.Parameter); !ok {
+		return false
+	}
+	t := v.Type()
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
