@@ -85,7 +85,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		// A check-then-insert inside the library (gorm FirstOrCreate).
 		if ins.Kind == dbcall.KindInsert && ins.CheckedBy != nil && ins.Via == nil {
 			read := ins.CheckedBy
-			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) && !dbcall.SavedAfter(fi, ins) {
+			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, cat, fi, read, ins) && !dbcall.SavedAfter(fi, ins) {
 				b := uniqueness(cat, read, ins, cols)
 				if c.rerun(txs, b, read, ins) {
 					continue
@@ -102,7 +102,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 		// this caller's values show to be one.
 		if ins.Kind == dbcall.KindInsert && ins.DecidedBy != nil && ins.Via != nil {
 			read := ins.DecidedBy
-			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, fi, read, ins) && !mintedKey(db, ins, cols) {
+			if cols, ok := sameKey(db, cat, read, ins); ok && !safe(db, txs, cat, fi, read, ins) && !mintedKey(db, ins, cols) {
 				b := uniqueness(cat, read, ins, cols)
 				if !c.rerun(txs, b, read, ins) {
 					d := diagnostic(pass, read, ins, cols, b)
@@ -161,7 +161,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			if d.oneOf && !keyEvident(db, cat, d.Access, ins) {
 				continue // one of several lookups: only one seen to be of the insert's key decides it
 			}
-			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decidesInsert(&reach, d, ins) && !safe(db, txs, fi, d.Access, ins) {
+			if cols, ok := sameKey(db, cat, d.Access, ins); ok && decidesInsert(&reach, d, ins) && !safe(db, txs, cat, fi, d.Access, ins) {
 				if mintedKey(db, ins, cols) {
 					reported = true // a key minted in this run: no other request holds it
 					break
@@ -451,7 +451,7 @@ func mintedKey(db *dbcall.Result, ins *dbcall.Access, cols []string) bool {
 }
 
 // safe reports whether something makes the race harmless.
-func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bool {
+func safe(db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcall.FuncInfo, read, ins *dbcall.Access) bool {
 	if ins.Conflict != sqltext.ConflictNone {
 		return true // ON CONFLICT, INSERT IGNORE, ON DUPLICATE KEY UPDATE, OR IGNORE/REPLACE
 	}
@@ -480,6 +480,16 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 			return true
 		}
 	}
+	// A row of another table inserted before the read, under a unique key
+	// made of the values the lookup's key has, whose failure ends the
+	// function (the workspace created, then its signing key if it has
+	// none): one request per key gets past that insert, a second one
+	// waits for the first to commit and then fails on the violation.
+	for _, g := range fi.Accesses {
+		if g.Kind == dbcall.KindInsert && g != ins && g.Call != ins.Call && g.Table != "" && g.Table != ins.Table && g.Conflict == sqltext.ConflictNone && read.Call != nil && claimsByInsert(db, cat, g, read) && db.FailureStops(g, read.Call) {
+			return true
+		}
+	}
 	tx := txs.Of(ins)
 	if tx == nil || txs.Of(read) != tx {
 		return false
@@ -502,6 +512,34 @@ func safe(db *dbcall.Result, txs *txscope.Result, fi *dbcall.FuncInfo, read, ins
 		}
 	}
 	return false
+}
+
+// claimsByInsert reports whether the insert g binds values of the read's
+// key (its equality conditions) to every column of a unique key of g's
+// table: the schema's, or the one its model declares.
+func claimsByInsert(db *dbcall.Result, cat *schema.Catalog, g, read *dbcall.Access) bool {
+	var cols []string
+	for _, s := range g.Set {
+		if s.Value.IsZero() || s.Column == "" {
+			continue
+		}
+		for _, k := range read.KeyColumns() {
+			if w, ok := read.WhereColumn(k); ok && w.Op == "=" && !w.Value.IsZero() && db.SameValue(g.Fn, s.Value, w.Value) {
+				cols = append(cols, s.Column)
+				break
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return false
+	}
+	for _, set := range g.ModelUniques {
+		if subset(set, cols) {
+			return true
+		}
+	}
+	_, ok := cat.Table(g.Table).Covering(cols, nil)
+	return ok
 }
 
 // claimsKey reports whether the claim names its row by a value the insert
@@ -772,7 +810,7 @@ func checkFlagged(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schem
 			continue
 		}
 		cols, ok := sameKey(db, cat, read, ins)
-		if !ok || safe(db, txs, fi, read, ins) || lockedAtInsert(fi, ins) {
+		if !ok || safe(db, txs, cat, fi, read, ins) || lockedAtInsert(fi, ins) {
 			continue
 		}
 		at := analysisutil.Position(c.pass.Fset, read.Pos)

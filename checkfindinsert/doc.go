@@ -67,6 +67,15 @@
 // caller ignores, a claim of another key, and a lock released before the
 // insert are still reported.
 //
+// It stays silent, too, when a row of another table is inserted before the
+// lookup under a unique key (the schema's, or the model's) made of the
+// values the lookup's key has, and the function goes no further when that
+// insert fails: a tenant created with the id the request gives, then the
+// tenant's certificate if it has none. One request per key gets past that
+// insert; a second waits for the first to commit and fails on the
+// violation. An insert whose failure is only logged, or keyed by another
+// value (a fresh id), lets every request through and is no such claim.
+//
 // A UNIQUE constraint and a retry settle the race together when both the
 // lookup and the insert run in the operation of a retry library that tries
 // again on any error (restate.Run, RunVoid and RunAsync of the Restate SDK,

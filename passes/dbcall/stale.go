@@ -977,7 +977,77 @@ func failsFrom(fn *ssa.Function, blk *ssa.BasicBlock) bool {
 // value, or a column of a row looked up by the other (endpoint.UID of the
 // endpoint read WHERE uid = req.EndpointID is req.EndpointID).
 func (r *Result) SameValue(fn *ssa.Function, x, y Ref) bool {
-	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x) || foldedSame(x, y) || mappedSame(x, y)
+	return x.Same(y) || r.lookedUpBy(fn, x, y) || r.lookedUpBy(fn, y, x) || storedAs(x, y) || storedAs(y, x) || foldedSame(x, y) || mappedSame(x, y) || capturedSame(x, y)
+}
+
+// capturedSame reports two values that are one once the variables a
+// closure shares with its parent are read through: ws.ID inside a
+// transaction's callback, ws := Workspace{ID: id} outside it, is the id
+// the callback reads from the captured id.
+func capturedSame(x, y Ref) bool {
+	cx, okx := outerValue(x)
+	cy, oky := outerValue(y)
+	return (okx || oky) && cx != nil && unwrap(cx) == unwrap(cy)
+}
+
+// outerValue returns the value r holds when r reads captured variables
+// (or a field of a captured struct, stored once) assigned once, and
+// whether it read through one.
+func outerValue(r Ref) (ssa.Value, bool) {
+	v, through := r.Root, false
+	if r.Path != "" {
+		base, ok := capturedVar(v)
+		if !ok {
+			return nil, false
+		}
+		v, through = storedField(base, strings.Split(r.Path[1:], ".")), true
+		if v == nil {
+			return nil, false
+		}
+	}
+	for i := 0; i < 4; i++ {
+		var cell ssa.Value
+		switch x := unwrap(v).(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v, through
+			}
+			cell = x.X
+		case *ssa.FreeVar:
+			cell = x // the model names a captured variable's value by the variable
+		default:
+			return v, through
+		}
+		if fv, ok := cell.(*ssa.FreeVar); ok {
+			cell = ssautil.ClosureBinding(fv)
+			through = true
+		}
+		a, ok := cell.(*ssa.Alloc)
+		if !ok || hasFieldStores(a) {
+			break
+		}
+		st := soleStore(a)
+		if st == nil {
+			break
+		}
+		v = st
+	}
+	return v, through
+}
+
+// capturedVar returns the parent's variable a closure's free variable (or
+// a load of it) stands for.
+func capturedVar(v ssa.Value) (ssa.Value, bool) {
+	v = unwrap(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return nil, false
+	}
+	b := ssautil.ClosureBinding(fv)
+	return b, b != nil
 }
 
 // foldedSame reports two keys that are one value normalized in Go
