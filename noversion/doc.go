@@ -60,6 +60,10 @@
 // still reported, as it undoes a concurrent delete), on rows locked with FOR UPDATE in the
 // write's transaction, on REPEATABLE READ and SERIALIZABLE transactions,
 // and on writes whose WHERE compares a written-back column or a version.
+// A column a method sets before the write is the write's own when it sets
+// it on every run, or, for a write whose columns are named as constants
+// (UpdateUser(id, u, []string{"password", "password_type"})), on some runs:
+// the list is the columns the code means to change.
 //
 // A state or balance checked in Go, then an update of that column whose
 // WHERE does not re-check it, with no row lock: both requests pass the

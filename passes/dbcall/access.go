@@ -318,6 +318,10 @@ type Access struct {
 	// partialCols reports that the access would not be Partial but for
 	// ColsParam: a caller that names the columns knows the write whole.
 	partialCols bool
+	// listed reports a write whose columns a caller named here as
+	// constants (UpdateUser(id, u, []string{"password", "password_type"})
+	// into a helper's Cols(columns...)): the columns it means to change.
+	listed bool
 	// OptimisticLock reports a gorm model whose version field is
 	// gorm.io/plugin/optimisticlock.Version: the plugin adds the version
 	// predicate and bump, and signals conflicts only through RowsAffected.

@@ -611,7 +611,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		}
 		bf.SelfDelta = bf.SelfDelta || s.SelfDelta && bf.Arg.Param >= 0
 		if bf.Arg.Param >= 0 && bf.Arg.Path != "" && s.Class == sqltext.AssignParam {
-			bf.Mutated = s.Mutated || b.paramFieldMutated(fn, bf.Arg, a.Call)
+			bf.Mutated = s.Mutated || b.paramFieldMutated(fn, bf.Arg, a.Call, a.listed)
 		}
 		f.Set = append(f.Set, bf)
 	}
@@ -685,7 +685,15 @@ func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFu
 //		user.UpdateUserHash()                  // mutates p0.Hash
 //		return engine.ID(id).Update(user)      // SET hash = user.Hash: Mutated
 //	}
-func (b *builder) paramFieldMutated(fn *ssa.Function, p paramRef, at ssa.CallInstruction) bool {
+//
+// For a write of columns fn names as constants (listed), an assignment on
+// some runs only counts too: the list is the columns fn means to change,
+// and a column it computes under a condition is one of them, not the row
+// written back.
+//
+//	user.UpdateUserPassword(org)           // sets p0.PasswordType when the org's hasher is known
+//	UpdateUser(id, user, []string{"password", "password_type", "password_salt"})
+func (b *builder) paramFieldMutated(fn *ssa.Function, p paramRef, at ssa.CallInstruction, listed bool) bool {
 	if p.Param < 0 || p.Param >= len(fn.Params) || at == nil || at.Block() == nil || at.Parent() != fn {
 		return false
 	}
@@ -708,7 +716,7 @@ func (b *builder) paramFieldMutated(fn *ssa.Function, p paramRef, at ssa.CallIns
 				continue
 			}
 			for _, f := range m.Fields {
-				if f.Param == i && f.Always && (f.Path == "" || f.Path == p.Path || strings.HasPrefix(p.Path, f.Path+".")) {
+				if f.Param == i && (f.Always || listed) && (f.Path == "" || f.Path == p.Path || strings.HasPrefix(p.Path, f.Path+".")) {
 					return true
 				}
 			}
@@ -2655,7 +2663,7 @@ func narrowColumns(fn *ssa.Function, a *Access, list ssa.Value, extra []string, 
 				set = append(set, s) // Incr and SetExpr, the version bump: not the list's
 			}
 		}
-		a.Set, a.Partial = set, !partialCols
+		a.Set, a.Partial, a.listed = set, !partialCols, true
 		return
 	}
 	if p, more, ok := paramColumns(list); ok && p.Parent() == fn {
