@@ -22,7 +22,7 @@ import (
 func withoutInertInits(info *types.Info) *types.Info {
 	keep := make([]*types.Initializer, 0, len(info.InitOrder))
 	for _, init := range info.InitOrder {
-		if !inert(info, init.Rhs) || stringList(init) {
+		if !inert(info, init.Rhs) || stringList(init) || propsLiteral(init) {
 			keep = append(keep, init)
 		}
 	}
@@ -33,6 +33,30 @@ func withoutInertInits(info *types.Info) *types.Info {
 	cp.InitOrder = keep
 	return &cp
 }
+
+// propsLiteral reports an exported variable initialized by a short
+// struct literal with a string field (semaphore's var ViewProps =
+// ObjectProps{TableName: "project__view", ...}): dbcall reads its
+// constant fields as the table a helper given it names.
+func propsLiteral(init *types.Initializer) bool {
+	lit, ok := ast.Unparen(init.Rhs).(*ast.CompositeLit)
+	if !ok || len(init.Lhs) != 1 || !init.Lhs[0].Exported() || len(lit.Elts) > maxPropsFields {
+		return false
+	}
+	st, ok := init.Lhs[0].Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if b, ok := st.Field(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPropsFields bounds the struct literals kept.
+const maxPropsFields = 32
 
 // maxStringList bounds the string lists kept.
 const maxStringList = 256

@@ -331,6 +331,10 @@ type Access struct {
 	// that parameter: a caller giving the name knows the table
 	// (instantiate).
 	tableParam *ssa.Parameter
+	// tableField, with tableParam a struct, is the field of it holding
+	// the name (semaphore's getObject(props db.ObjectProps, ...) with
+	// From(props.TableName)).
+	tableField string
 	// tableType is, for an access of a generic function whose model is
 	// one of its type parameters (var rows []T; db.Find(&rows), or
 	// fmt.Sprintf("... %s ...", t.TableName()) of a t of type T), that type

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact), new(mapperFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact), new(mapperFact), new(varFieldsFact)},
 }
 
 // Result is the database model of one package.
@@ -121,6 +121,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	}
 	defer func() { b.limit = 0 }() // queries after run are bounded by their visited sets alone
 	b.exportTableFacts()
+	b.exportVarFields()
 	b.exportGoquIdents()
 	b.scanPreparedFields()
 	for _, fn := range srcFuncs {
@@ -260,6 +261,12 @@ type builder struct {
 	// markTypes is, while tableParam resolves a text, the function whose
 	// type parameters' TableName() calls read as markers.
 	markTypes *ssa.Function
+	// markFields holds, while tableParam resolves a text, the struct
+	// parameters whose string fields stand in as names of their own.
+	markFields map[*ssa.Parameter]int
+	// varFields caches globalFields: the package variables' constant
+	// string fields.
+	varFields map[*ssa.Global]map[string]string
 	// stmtPhis counts the phis of prepared statements preparedText is
 	// inside of.
 	stmtPhis int

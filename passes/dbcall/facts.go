@@ -273,6 +273,8 @@ type accessFact struct {
 	// TableParam is, for an access of no known table, 1 + the index of
 	// the string parameter naming it (Access.tableParam), or 0.
 	TableParam int
+	// TableField is, with TableParam a struct, its field naming the table.
+	TableField string
 	// Alternatives is Access.Alternatives.
 	Alternatives int
 	// TableType is, for an access of no known table, 1 + the index of the
@@ -294,7 +296,11 @@ func (a *accessFact) String() string {
 		b.WriteString(" count")
 	}
 	if a.Table == "" && a.TableParam > 0 {
-		b.WriteString(fmt.Sprintf(" table(p%d)", a.TableParam-1))
+		if a.TableField != "" {
+			b.WriteString(fmt.Sprintf(" table(p%d.%s)", a.TableParam-1, a.TableField))
+		} else {
+			b.WriteString(fmt.Sprintf(" table(p%d)", a.TableParam-1))
+		}
 	} else if a.Table == "" && a.TableType > 0 {
 		b.WriteString(fmt.Sprintf(" table(T%d)", a.TableType-1))
 	} else {
@@ -560,6 +566,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	}
 	if a.Table == "" && a.tableParam != nil {
 		f.TableParam = paramIndex(fn, a.tableParam) + 1
+		f.TableField = a.tableField
 	}
 	if a.Table == "" && a.tableType != nil {
 		f.TableType, f.TableNaming = typeParamIndex(fn, a.tableType)+1, a.tableNaming
@@ -2215,7 +2222,11 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			narrowColumns(fn, a, args[f.ColsParam], f.ColsExtra, f.PartialCols)
 		}
 		if f.Table == "" && f.TableParam > 0 && f.TableParam <= len(args) {
-			b.tableOfArg(fn, a, args[f.TableParam-1])
+			if f.TableField != "" {
+				b.tableOfArgField(fn, a, args[f.TableParam-1], f.TableField)
+			} else {
+				b.tableOfArg(fn, a, args[f.TableParam-1])
+			}
 		}
 		if f.Table == "" && f.TableType > 0 {
 			b.tableOfTypeArg(fn, a, call, f.TableType-1, f.TableNaming)
@@ -2457,6 +2468,9 @@ func (b *builder) wrapperAccess(fn *ssa.Function, call ssa.CallInstruction, w *w
 		}
 	}
 	accs := b.fromStmt(fn, call, stmt, bound, named)
+	if !w.Stmt && built == nil {
+		b.markTableParam(fn, accs, t, args[w.SQL])
+	}
 	meth := apis.Method{Lib: w.Lib, Op: w.Op, SQL: -1, Args: -1, Dest: -1, Opts: -1, Func: -1, Handle: -1}
 	for _, a := range accs {
 		a.Lib = w.Lib

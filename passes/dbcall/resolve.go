@@ -148,6 +148,9 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 					}
 				}
 			}
+			if t, ok := b.markedField(x); ok {
+				return t
+			}
 			if t, ok := b.taggedQueryText(x); ok {
 				return t
 			}
@@ -158,6 +161,9 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			}
 		}
 	case *ssa.Field:
+		if t, ok := b.markedField(x); ok {
+			return t
+		}
 		if t, ok := b.taggedQueryText(x); ok {
 			return t
 		}
@@ -805,18 +811,22 @@ const tableMarker = "idemvet_table_param_"
 // code of type T). The text is resolved again with each string parameter
 // and each such call spelled as a name of its own; the one the
 // statement's table is, is it.
-func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) (*ssa.Parameter, *types.TypeParam) {
+func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) (*ssa.Parameter, *types.TypeParam, string) {
 	if fn == nil || v == nil {
-		return nil, nil
+		return nil, nil, ""
 	}
 	bound := make(map[*ssa.Parameter]text, len(b.boundParams)+len(fn.Params))
 	for k, t := range b.boundParams {
 		bound[k] = t
 	}
 	marked := false
+	fields := map[*ssa.Parameter]int{}
 	for i, p := range fn.Params {
 		if _, ok := bound[p]; !ok && isString(p.Type()) {
 			bound[p] = text{s: tableMarker + strconv.Itoa(i), known: true, param: -1}
+			marked = true
+		} else if structOf2(p.Type()) != nil {
+			fields[p] = i
 			marked = true
 		}
 	}
@@ -826,15 +836,19 @@ func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) (*ssa.Parameter, *ty
 	}
 	generic := top.TypeParams().Len() > 0 || top.Origin() != nil
 	if !marked && !generic {
-		return nil, nil
+		return nil, nil, ""
 	}
-	saved, savedTypes := b.boundParams, b.markTypes
+	saved, savedTypes, savedFields, savedBuilds := b.boundParams, b.markTypes, b.markFields, b.builds
 	b.boundParams = bound
 	if generic {
 		b.markTypes = fn
 	}
+	if len(fields) > 0 {
+		b.markFields = fields
+		b.builds = nil // a builder's text is assembled again, with the marks
+	}
 	t := b.resolveText(v)
-	b.boundParams, b.markTypes = saved, savedTypes
+	b.boundParams, b.markTypes, b.markFields, b.builds = saved, savedTypes, savedFields, savedBuilds
 	stmt := sqltext.Parse(t.s)
 	if stmt.Kind == sqltext.KindSelect && stmt.Exists && stmt.Table.Name == "" {
 		if inner := existsBody(stmt.Text); inner != "" {
@@ -842,20 +856,99 @@ func (b *builder) tableParam(fn *ssa.Function, v ssa.Value) (*ssa.Parameter, *ty
 		}
 	}
 	if stmt.Table.Schema != "" {
-		return nil, nil
+		return nil, nil, ""
 	}
 	if tp := typeOfMarker(fn, stmt.Table.Name); tp != nil {
-		return nil, tp
+		return nil, tp, ""
 	}
 	k, ok := strings.CutPrefix(stmt.Table.Name, tableMarker)
 	if !ok {
-		return nil, nil
+		return nil, nil, ""
 	}
+	k, field, _ := strings.Cut(k, fieldMarker)
 	i, err := strconv.Atoi(k)
 	if err != nil || i < 0 || i >= len(fn.Params) {
-		return nil, nil
+		return nil, nil, ""
 	}
-	return fn.Params[i], nil
+	return fn.Params[i], nil, field
+}
+
+// fieldMarker separates, in a table marker, a struct parameter's index
+// from the name of its field naming the table.
+const fieldMarker = "__"
+
+// markedField returns the marker a string field of a struct parameter
+// stands in as while tableParam resolves a text (props.TableName).
+func (b *builder) markedField(v ssa.Value) (text, bool) {
+	if b.markFields == nil {
+		return text{}, false
+	}
+	var x ssa.Value
+	idx := -1
+	switch y := unwrap(v).(type) {
+	case *ssa.Field:
+		x, idx = y.X, y.Field
+	case *ssa.UnOp:
+		fa, ok := y.X.(*ssa.FieldAddr)
+		if y.Op != token.MUL || !ok {
+			return text{}, false
+		}
+		x, idx = fa.X, fa.Field
+		if a, ok := x.(*ssa.Alloc); ok {
+			if p := spilledParam(a); p != nil {
+				x = p
+			}
+		}
+	default:
+		return text{}, false
+	}
+	p, ok := unwrap(x).(*ssa.Parameter)
+	if !ok {
+		return text{}, false
+	}
+	i, marked := b.markFields[p]
+	st := structOf2(p.Type())
+	if !marked || st == nil || idx >= st.NumFields() || !isString(st.Field(idx).Type()) {
+		return text{}, false
+	}
+	return text{s: tableMarker + strconv.Itoa(i) + fieldMarker + st.Field(idx).Name(), known: true, param: -1}, true
+}
+
+// structOf2 returns the struct a named struct type (or a pointer to one)
+// is, or nil.
+func structOf2(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// tableOfArgField gives an access through a call whose callee names its
+// table by a string field of a struct parameter the table the caller's
+// argument's field holds: a package variable's constant field
+// (db.ViewProps, var ViewProps = ObjectProps{TableName: "project__view"}),
+// or the caller's own struct parameter again.
+func (b *builder) tableOfArgField(fn *ssa.Function, a *Access, arg ssa.Value, field string) {
+	v := unwrap(arg)
+	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
+		a.tableParam, a.tableField = p, field
+		return
+	}
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return
+	}
+	g, ok := ld.X.(*ssa.Global)
+	if !ok {
+		return
+	}
+	if s, ok := b.globalField(g, field); ok && s != "" && !strings.ContainsAny(s, " \t\n(),;") {
+		a.Table = s
+	}
 }
 
 // markTableParam records, on the access of the statement text v whose
@@ -869,7 +962,7 @@ func (b *builder) markTableParam(fn *ssa.Function, accs []*Access, t text, v ssa
 	if a.Table != "" || a.Kind == KindUnknown || a.Kind == KindOther || a.Kind == KindTxControl {
 		return
 	}
-	a.tableParam, a.tableType = b.tableParam(fn, v)
+	a.tableParam, a.tableType, a.tableField = b.tableParam(fn, v)
 	a.tableNaming = namingMethod
 }
 

@@ -517,6 +517,9 @@ func (b *builder) sqTable(p *sqParts, v ssa.Value) string {
 	if s, ok := b.fieldConstant(v); ok && s != "" {
 		return s
 	}
+	if t, ok := b.markedField(v); ok {
+		return t.s // a struct parameter's field, while tableParam looks
+	}
 	// ... or in a field of a base it embeds, which each repository's
 	// constructor sets (navidrome's r.tableName = "album").
 	if s, ok := b.fieldPathConstant(v); ok && s != "" {
