@@ -30,11 +30,78 @@ func unwrap(v ssa.Value) ssa.Value {
 				return v
 			}
 			v = x.X
+		case *ssa.UnOp:
+			st := resultStored(x)
+			if st == nil {
+				return v
+			}
+			v = st
 		default:
 			return v
 		}
 	}
 	return v
+}
+
+// resultStored returns the value a return statement of a function with a
+// defer stored into the result slot ld loads. go/ssa keeps such a
+// function's results in locals, so that a recovered panic can return
+// them, and each return stores, runs the deferred calls and loads:
+//
+//	*t0 = t65                    // return coupon, nil
+//	*t1 = nil:error
+//	rundefers
+//	t67 = *t0
+//	t68 = *t1
+//	return t67, t68
+//
+// Without it, every result of a repository method that defers a span's
+// Finish or rows.Close is a load of a local stored on each path.
+func resultStored(ld *ssa.UnOp) ssa.Value {
+	if ld.Op != token.MUL {
+		return nil
+	}
+	slot, ok := ld.X.(*ssa.Alloc)
+	if !ok || ld.Block() == nil {
+		return nil
+	}
+	// The load sits just before the return, at the end of its block.
+	instrs := ld.Block().Instrs
+	i := len(instrs) - 1
+	for i >= 0 && instrs[i] != ssa.Instruction(ld) {
+		if _, ok := instrs[i].(*ssa.Return); !ok {
+			if u, ok := instrs[i].(*ssa.UnOp); !ok || u.Op != token.MUL {
+				return nil
+			}
+		}
+		i--
+	}
+	if i < 0 {
+		return nil
+	}
+	// Back over the loads of the other results, to the rundefers.
+	for i--; i >= 0; i-- {
+		if u, ok := instrs[i].(*ssa.UnOp); !ok || u.Op != token.MUL {
+			break
+		}
+	}
+	if i < 0 {
+		return nil
+	}
+	if _, ok := instrs[i].(*ssa.RunDefers); !ok {
+		return nil
+	}
+	// Back over the stores of the results, to the one into slot.
+	for i--; i >= 0; i-- {
+		st, ok := instrs[i].(*ssa.Store)
+		if !ok {
+			return nil
+		}
+		if st.Addr == slot {
+			return st.Val
+		}
+	}
+	return nil
 }
 
 // Ref names a Go value as a root SSA value and a path of struct field names
