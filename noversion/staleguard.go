@@ -101,14 +101,16 @@ func changedByAny(db *dbcall.Result, table, col string) bool {
 	return false
 }
 
-// rechecks reports a WHERE condition on col.
+// rechecks reports a WHERE condition on col, on every path to the
+// statement or on some (the cap added when the coupon has one: the check
+// it re-states is made on those paths alone).
 func rechecks(a *dbcall.Access, col string) bool {
 	for _, w := range a.Where {
 		if w.Column == col {
 			return true
 		}
 	}
-	return false
+	return contains(a.Rechecks, col)
 }
 
 // derivedFrom reports a SET value computed in Go from the column the guard

@@ -174,7 +174,12 @@ type Access struct {
 	// synthesized for ORM chains ("gorm First users WHERE email = ?").
 	SQL   string
 	Where []Binding
-	Set   []Binding
+	// Rechecks lists the columns a WHERE conjunct added to the statement
+	// on some paths only compares (a builder given a condition under an
+	// if: the cap when the coupon has one). They are no key of the row,
+	// but the statement may re-state a check of them.
+	Rechecks []string
+	Set      []Binding
 	Reads []ColumnRead
 	// Count and Exists mark reads whose result is a row count or a presence
 	// flag; Limit is the LIMIT literal or -1.
@@ -442,6 +447,9 @@ func (a *Access) String() string {
 	}
 	writeBindings(&b, " set ", a.Set)
 	writeBindings(&b, " where ", a.Where)
+	if len(a.Rechecks) > 0 {
+		b.WriteString(" where-some-paths " + strings.Join(a.Rechecks, ","))
+	}
 	if len(a.Reads) > 0 {
 		b.WriteString(" reads ")
 		for i, r := range a.Reads {

@@ -440,7 +440,7 @@ func finisherDests(call ssa.CallInstruction, fin apis.Finisher) []ssa.Value {
 // runs: from the New* call that started the query, the calls made on the
 // query before the finisher (see mutableSteps).
 func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (*ssa.Call, []sqStep, bool) {
-	return mutableSteps(fin, recv, func(c *ssa.CallCommon) bool {
+	root, steps, partial := mutableSteps(fin, recv, func(c *ssa.CallCommon) bool {
 		_, ok := bunStarter(c)
 		return ok
 	}, func(c *ssa.CallCommon) (string, bool) {
@@ -453,6 +453,13 @@ func bunSteps(fin ssa.CallInstruction, recv ssa.Value) (*ssa.Call, []sqStep, boo
 		}
 		return name, true
 	}, nil)
+	kept := steps[:0]
+	for _, s := range steps {
+		if !s.some {
+			kept = append(kept, s)
+		}
+	}
+	return root, kept, partial
 }
 
 func sortCalls(calls []*ssa.Call) {

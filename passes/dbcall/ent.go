@@ -313,6 +313,20 @@ func (b *builder) entAccess(fn *ssa.Function, call ssa.CallInstruction, result s
 		kind = "insert"
 	}
 	for _, s := range steps {
+		if s.some {
+			// q = q.Where(coupon.TotalRedemptionsLT(max)) under an if: a
+			// condition on those paths, no key of the row.
+			if s.name == "Where" {
+				cond := &Access{Fn: fn, Table: a.Table}
+				b.entStep(cond, ent, s)
+				for _, w := range cond.Where {
+					if !slices.Contains(a.Rechecks, w.Column) {
+						a.Rechecks = append(a.Rechecks, w.Column)
+					}
+				}
+			}
+			continue
+		}
 		b.entStep(a, ent, s)
 	}
 	switch kind {
@@ -609,11 +623,13 @@ func mutableSteps(fin ssa.CallInstruction, recv ssa.Value, isRoot func(*ssa.Call
 	if root == nil {
 		return nil, nil, false
 	}
-	calls, names, partial := chainCalls(root, fin, step, nil, nil, anyPath)
+	all := func(string) bool { return true }
+	calls, names, partial := chainCalls(root, fin, step, nil, nil, all)
 	partial = partial || helped
 	sortCalls(calls)
 	for _, c := range calls {
-		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call)})
+		some := !dominates(c, fin) && (anyPath == nil || !anyPath(names[c]))
+		steps = append(steps, sqStep{call: c, name: names[c], args: ssautil.CallArgs(&c.Call), some: some})
 	}
 	return root, steps, partial
 }

@@ -214,6 +214,7 @@ type accessFact struct {
 	Origin         string
 	Callees        []string
 	Where, Set     []bindingFact
+	Rechecks       []string
 	Reads          []readFact
 	Count, Exists  bool
 	Lock           sqltext.LockStrength
@@ -609,6 +610,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 	for _, w := range a.Where {
 		f.Where = append(f.Where, bindingFactOf(fn, w, keyed, b.minted))
 	}
+	f.Rechecks = a.Rechecks
 	for _, s := range a.Set {
 		bf := bindingFactOf(fn, s, keyed, b.minted)
 		if bf.Arg.Param < 0 && s.Class == sqltext.AssignParam {
@@ -2191,6 +2193,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		for _, adv := range f.Advisory {
 			a.Advisory = append(a.Advisory, sqltext.Advisory{Func: adv, Xact: f.AdvisoryXact})
 		}
+		a.Rechecks = f.Rechecks
 		for _, w := range f.Where {
 			if w.OmitZero && zeroFieldAt(args, w.Arg, call) {
 				continue // FindOne(User{ID: id}) of a condition struct: gorm matches its non-zero fields

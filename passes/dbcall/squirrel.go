@@ -31,6 +31,9 @@ type sqStep struct {
 	name string
 	args []ssa.Value // without the receiver
 	ctor bool        // a package function (sq.Select, sq.Update, ...)
+	// some marks a call made on some paths to the finisher only, which
+	// mutableSteps keeps for its conditions (Rechecks) alone.
+	some bool
 }
 
 // squirrelFunc reports a function or method of squirrel: its name and
