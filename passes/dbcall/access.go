@@ -180,7 +180,7 @@ type Access struct {
 	// but the statement may re-state a check of them.
 	Rechecks []string
 	Set      []Binding
-	Reads []ColumnRead
+	Reads    []ColumnRead
 	// Count and Exists mark reads whose result is a row count or a presence
 	// flag; Limit is the LIMIT literal or -1.
 	Count, Exists bool
