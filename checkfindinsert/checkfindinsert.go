@@ -455,8 +455,11 @@ func safe(db *dbcall.Result, txs *txscope.Result, cat *schema.Catalog, fi *dbcal
 	if ins.Conflict != sqltext.ConflictNone {
 		return true // ON CONFLICT, INSERT IGNORE, ON DUPLICATE KEY UPDATE, OR IGNORE/REPLACE
 	}
-	if ins.UniqueHandled {
-		return true // the losing request's unique violation is handled
+	if ins.UniqueHandled && (read.Kind != dbcall.KindUpdate || writesAgain(fi, ins)) {
+		// The losing request's unique violation is handled. After an
+		// UPDATE that matched no row, only a handler that writes the row
+		// again (the UPDATE run once more) makes the loser's write land.
+		return true
 	}
 	// A process mutex held over the lookup and the insert, a single-flight
 	// callback, or an in-process claim of the key serializes the writers
@@ -759,6 +762,30 @@ func lockedAbsent(pass *analysis.Pass, db *dbcall.Result, cat *schema.Catalog, t
 	return d
 }
 
+// writesAgain reports whether, after the insert ins, the function runs
+// another access of its table: the loser of an update-then-insert updating
+// the row the winner inserted (or reading it), on the violation's branch or
+// around a loop back to the first UPDATE.
+//
+//	n, _ := repo.Bump(ctx, user, day)       // 0: no row yet
+//	if err := repo.Start(ctx, user, day); isUnique(err) {
+//		_, err = repo.Bump(ctx, user, day)  // the winner's row, bumped
+//	}
+func writesAgain(fi *dbcall.FuncInfo, ins *dbcall.Access) bool {
+	if ins.Call == nil || ins.Call.Block() == nil {
+		return false
+	}
+	for _, x := range fi.Accesses {
+		if x == ins || x.Call == nil || x.Call == ins.Call || x.Table != ins.Table || x.Kind != dbcall.KindUpdate && x.Kind != dbcall.KindRead {
+			continue
+		}
+		if ssautil.ReachesWithout(ins.Call, x.Call, func(ssa.Instruction) bool { return false }) {
+			return true
+		}
+	}
+	return false
+}
+
 // updateThenInsert words the race of an UPDATE whose "no row matched"
 // outcome decides an INSERT of the same key: two requests both update
 // nothing (the row does not exist yet, and an UPDATE locks no absent row)
@@ -772,6 +799,15 @@ func updateThenInsert(pass *analysis.Pass, upd, ins *dbcall.Access, key string, 
 	category := "unhandled"
 	var msg string
 	switch {
+	case ins.UniqueHandled:
+		// The violation is tested, but nothing writes the row again: the
+		// loser returns an error (or nothing) and its value is never
+		// written.
+		constraint := "a UNIQUE constraint"
+		if b.unique != "" {
+			constraint = b.unique
+		}
+		msg = fmt.Sprintf("update-then-insert on %s: when %s matches no row, concurrent requests both insert and %s fails the loser; this insert tests the violation but does not update again, so the loser's write is lost (it fails or returns as if done); %s, or update again on the violation", key, what, constraint, fix)
 	case b.unique != "":
 		msg = fmt.Sprintf("update-then-insert on %s: when %s matches no row, concurrent requests both insert and %s fails the loser, which this insert does not handle; %s, or handle the violation by updating again", key, what, b.unique, fix)
 	case b.known:

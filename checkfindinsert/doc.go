@@ -210,7 +210,11 @@
 //	}
 //
 // The fix is one INSERT ... ON CONFLICT (user_id, day) DO UPDATE, or the
-// unique violation handled by updating again; both stay silent.
+// unique violation handled by updating again; both stay silent. A
+// violation tested only to return an error (ErrAlreadyPlaced) or nil is no
+// fix here: the loser's write is lost, so it is still reported, saying so.
+// Updating again means another access of the table after the insert, on
+// the violation's branch or around a loop back to the first UPDATE.
 //
 // A set of rows replaced in two statements, a DELETE of a parent's rows
 // and an INSERT of the set computed anew, is the same race once more
