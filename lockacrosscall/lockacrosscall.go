@@ -122,12 +122,13 @@ func open(tx *txscope.Tx, instr ssa.Instruction, ends func(ssa.Instruction) bool
 }
 
 var kindCalls = map[apis.NetKind]string{
-	apis.NetHTTP:  "HTTP call",
-	apis.NetGRPC:  "gRPC call",
-	apis.NetSMTP:  "SMTP call",
-	apis.NetKafka: "Kafka call",
-	apis.NetNATS:  "NATS call",
-	apis.NetDial:  "network call",
+	apis.NetHTTP:    "HTTP call",
+	apis.NetGRPC:    "gRPC call",
+	apis.NetSMTP:    "SMTP call",
+	apis.NetKafka:   "Kafka call",
+	apis.NetNATS:    "NATS call",
+	apis.NetDial:    "network call",
+	apis.NetConnect: "Connect RPC call",
 }
 
 func callName(c *netcall.Call) string {

@@ -431,7 +431,10 @@ func NetFuncOf(f *types.Func) (NetFunc, bool) {
 	if f == nil {
 		return NetFunc{}, false
 	}
-	if nf, ok := NetFuncs[f.FullName()]; ok {
+	// A method of an instantiated generic type (connect's
+	// Client[pb.ChargeRequest, pb.ChargeResponse].CallUnary) is named by
+	// its origin.
+	if nf, ok := NetFuncs[f.Origin().FullName()]; ok {
 		return nf, true
 	}
 	return sdkFunc(f)

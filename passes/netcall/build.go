@@ -324,6 +324,7 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 	if !ok {
 		return nil
 	}
+	connect := apis.ConnectClient(sig.Recv().Type())
 	pkgs := []*types.Package{b.pass.Pkg}
 	if m.Pkg() != b.pass.Pkg {
 		pkgs = append(pkgs, m.Pkg())
@@ -360,6 +361,11 @@ func (b *builder) invokeSummary(m *types.Func) *summary {
 					// A fake for tests or a no-op for a disabled
 					// feature: the real implementation is the one
 					// wired in production.
+					continue
+				}
+				if connect && p == m.Pkg() {
+					// The generated handler's Unimplemented defaults,
+					// which satisfy the client interface too.
 					continue
 				}
 				// An implementation that stays local (a cache, a local

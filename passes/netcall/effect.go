@@ -30,7 +30,7 @@ func (c *Call) Repeats() (bool, string) {
 				return true, c.Kind.String() + " publish"
 			}
 		}
-	case apis.NetGRPC:
+	case apis.NetGRPC, apis.NetConnect:
 		last := c.Chain[0]
 		if i := strings.LastIndex(last, "."); i >= 0 {
 			last = last[i+1:]
@@ -48,7 +48,7 @@ func (c *Call) Repeats() (bool, string) {
 				return false, ""
 			}
 		}
-		return true, "the gRPC call " + c.Chain[0]
+		return true, "the " + c.Kind.String() + " call " + c.Chain[0]
 	case apis.NetHTTP:
 		if sdkIdempotent(c.Chain[len(c.Chain)-1]) {
 			return false, ""
