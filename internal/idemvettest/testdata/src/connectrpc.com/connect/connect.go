@@ -27,8 +27,8 @@ type Response[T any] struct {
 type ServerStreamForClient[Res any] struct{}
 
 func (s *ServerStreamForClient[Res]) Receive() bool { return false }
-func (s *ServerStreamForClient[Res]) Msg() *Res    { return nil }
-func (s *ServerStreamForClient[Res]) Close() error { return nil }
+func (s *ServerStreamForClient[Res]) Msg() *Res     { return nil }
+func (s *ServerStreamForClient[Res]) Close() error  { return nil }
 
 type ClientStreamForClient[Req, Res any] struct{}
 
