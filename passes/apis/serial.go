@@ -17,3 +17,18 @@ var ProcessWaits = map[string]bool{
 	"(*sync.Cond).Wait":      true,
 	"(*sync.WaitGroup).Wait": true,
 }
+
+// AtomicCompareAndSwap are the atomic compare-and-swap operations: a worker
+// goroutine that starts with "if !w.running.CompareAndSwap(false, true)
+// { return }" is the only one of its kind running.
+var AtomicCompareAndSwap = map[string]bool{
+	"(*sync/atomic.Bool).CompareAndSwap":   true,
+	"(*sync/atomic.Int32).CompareAndSwap":  true,
+	"(*sync/atomic.Int64).CompareAndSwap":  true,
+	"(*sync/atomic.Uint32).CompareAndSwap": true,
+	"(*sync/atomic.Uint64).CompareAndSwap": true,
+	"sync/atomic.CompareAndSwapInt32":      true,
+	"sync/atomic.CompareAndSwapInt64":      true,
+	"sync/atomic.CompareAndSwapUint32":     true,
+	"sync/atomic.CompareAndSwapUint64":     true,
+}

@@ -51,6 +51,9 @@ type summaryFact struct {
 	// them in a map under a sync.Mutex, and a request finding one there
 	// waits for the holder or is told it did not get it (claimsOf).
 	Claims []claimFact
+	// Serial lists func parameters the function hands to a single worker
+	// goroutine, which runs them one at a time (serialParams).
+	Serial []int
 	// Checks lists the checks of its parameters' fields the function makes
 	// on its way to failing: a validation helper (checkFact).
 	Checks []checkFact
@@ -104,6 +107,9 @@ func (f *summaryFact) String() string {
 		} else {
 			parts = append(parts, fmt.Sprintf("claims p%d in-process when r%d", c.Param, c.Result))
 		}
+	}
+	for _, p := range f.Serial {
+		parts = append(parts, fmt.Sprintf("serializes p%d", p))
 	}
 	for _, c := range f.Checks {
 		parts = append(parts, c.String())
@@ -478,9 +484,10 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		}
 	}
 	s.Claims = claimsOf(fn)
+	s.Serial = b.serialParams(fn)
 	s.Copies = copyFields(fn)
 	s.Checks = b.checksOf(fn)
-	if len(s.Checks) == 0 && len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 {
+	if len(s.Checks) == 0 && len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 && len(s.Serial) == 0 {
 		return nil
 	}
 	return s

@@ -142,7 +142,9 @@ func closureOf(parent, fn *ssa.Function) ssa.Instruction {
 //   - a call of a function that claims a key in-process (see
 //     claimedParams) precedes both, given the very value both accesses
 //     bind to a key column: the request holds the claim on that key, or
-//     waited until the request holding it was done.
+//     waited until the request holding it was done;
+//   - both run in a callback handed to a serializing executor, whose one
+//     worker goroutine runs the callbacks one at a time (serialCallback).
 //
 // Other processes are not serialized: this is evidence for a service that
 // runs one instance (a media store on local disk, a wallet hub), and the
@@ -150,7 +152,7 @@ func closureOf(parent, fn *ssa.Function) ssa.Instruction {
 // transaction begun with SQLite's BEGIN IMMEDIATE or BEGIN EXCLUSIVE
 // before both, not ended between them (writeLocked).
 func (r *Result) Serialized(first, second *Access) bool {
-	if MutexHeld(first, second) || onceCallback(first, second) || r.writeLocked(first, second) {
+	if MutexHeld(first, second) || onceCallback(first, second) || r.writeLocked(first, second) || r.serialCallback(first, second) {
 		return true
 	}
 	return r != nil && r.claimedBefore(first, second)
