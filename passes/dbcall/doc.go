@@ -20,7 +20,9 @@
 // interfaces shaped like sqlc's DBTX), a go-redis command, a filesystem
 // check or create, or a call of a function whose summary says it performs
 // the operation. The SQL is resolved from constants, concatenation,
-// fmt.Sprintf (unknown parts become sqltext.Hole), package variables,
+// fmt.Sprintf (unknown parts become sqltext.Hole), strings.Join over the
+// pieces a function appends to a slice (partial when a piece is appended on
+// some paths only), package variables,
 // prepared statements and sqlx.Rebind/In, and summarized by passes/sqltext.
 // Each placeholder is bound to the Go value passed for it (a Ref: an SSA
 // value and a field path), so "the same email" can be asked across a lookup

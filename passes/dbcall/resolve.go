@@ -216,6 +216,8 @@ func (b *builder) resolveValue(v ssa.Value, depth int, memo *map[ssa.Value]text)
 			return text{s: t, known: true, param: -1}
 		}
 		switch analysisutil.FuncName(&x.Call) {
+		case "strings.Join":
+			return b.joinText(&x.Call, depth, memo)
 		case "(*strings.Builder).String", "(*bytes.Buffer).String":
 			if len(x.Call.Args) == 1 {
 				return b.builderText(x, unwrap(x.Call.Args[0]), depth, memo)

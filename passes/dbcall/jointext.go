@@ -1,0 +1,167 @@
+package dbcall
+
+import (
+	"go/constant"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/sqltext"
+)
+
+// maxJoinElems bounds the elements joinText collects from one slice.
+const maxJoinElems = 64
+
+// joinText resolves strings.Join(elems, sep) over a slice of SQL pieces
+// assembled in the function: a slice literal, the pieces appended to it
+// (under an if, or in a loop of placeholders), on every path:
+//
+//	set, args := []string{}, []any{}
+//	if v := update.Title; v != nil {
+//		set, args = append(set, "`title` = ?"), append(args, *v)
+//	}
+//	stmt := "UPDATE `memo` SET " + strings.Join(set, ", ") + " WHERE `id` = ?"
+//
+// The text joins every piece any path holds, in the order they are
+// appended (a value reached on two paths counts once). When a path holds fewer (a piece appended on some paths
+// only) or pieces the model cannot see (the slice handed to another
+// function), a hole follows them, so the statement stays partial: its
+// table, WHERE and SET columns are known, whether each one is present on
+// a given call is not.
+func (b *builder) joinText(call *ssa.CallCommon, depth int, memo *map[ssa.Value]text) text {
+	hole := text{s: sqltext.Hole, param: -1}
+	if len(call.Args) != 2 {
+		return hole
+	}
+	sep, ok := constString(call.Args[1])
+	if !ok {
+		return hole
+	}
+	j := &joinElems{seen: map[ssa.Value]bool{}}
+	j.collect(b, call.Args[0], 0)
+	if len(j.vals) == 0 {
+		return hole
+	}
+	var parts []string
+	known := false
+	for _, v := range j.vals {
+		t := b.resolveTextDepth(v, depth+1, memo)
+		known = known || t.known
+		parts = append(parts, t.s)
+	}
+	if j.some || j.unknown {
+		parts = append(parts, sqltext.Hole)
+	}
+	return text{s: strings.Join(parts, sep), known: known, param: -1}
+}
+
+// joinElems collects the string values a slice may hold.
+type joinElems struct {
+	vals    []ssa.Value
+	seen    map[ssa.Value]bool
+	some    bool // a path holds fewer of them
+	unknown bool // pieces the model cannot see
+}
+
+func (j *joinElems) collect(b *builder, v ssa.Value, depth int) {
+	b.spend()
+	v = unwrap(v)
+	if v == nil || depth > 32 || len(j.vals) > maxJoinElems {
+		j.unknown = true
+		return
+	}
+	if j.seen[v] {
+		return
+	}
+	j.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		if !x.IsNil() {
+			j.unknown = true
+		}
+	case *ssa.MakeSlice:
+		// make([]string, 0, n): empty until appended to.
+		if c, ok := x.Len.(*ssa.Const); !ok || c.Value == nil || c.Value.Kind() != constant.Int || c.Int64() != 0 {
+			j.unknown = true
+		}
+	case *ssa.Slice:
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Low != nil || x.High != nil || x.Max != nil {
+			j.unknown = true
+			return
+		}
+		j.literal(a)
+	case *ssa.Call:
+		if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 {
+			j.collect(b, x.Call.Args[0], depth+1)
+			j.collect(b, x.Call.Args[1], depth+1)
+			return
+		}
+		j.unknown = true
+	case *ssa.Phi:
+		// Pieces appended on one edge only (if v != nil { where =
+		// append(where, ...) }) hold on some paths.
+		n := len(j.vals)
+		for i, e := range x.Edges {
+			before := len(j.vals)
+			j.collect(b, e, depth+1)
+			if i > 0 && len(j.vals) != before || i == 0 && len(j.vals) == n && len(x.Edges) > 1 {
+				j.some = true
+			}
+		}
+	case *ssa.UnOp:
+		// A slice variable whose address is taken (&where handed to a
+		// helper that appends to it): what is stored in it, and unknown
+		// pieces from the helper.
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok {
+			j.unknown = true
+			return
+		}
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == a {
+					j.collect(b, r.Val, depth+1)
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				j.unknown = true
+			}
+		}
+		j.some = true
+	default:
+		j.unknown = true
+	}
+}
+
+// literal collects the elements stored into the array of a slice literal
+// ([]string{"a", "b"}, or the variadic arguments of append), by index.
+func (j *joinElems) literal(a *ssa.Alloc) {
+	type elem struct {
+		i int64
+		v ssa.Value
+	}
+	var es []elem
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			j.unknown = true
+			return
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				es = append(es, elem{c.Int64(), st.Val})
+			}
+		}
+	}
+	sort.SliceStable(es, func(x, y int) bool { return es[x].i < es[y].i })
+	for _, e := range es {
+		j.vals = append(j.vals, e.v)
+	}
+}
