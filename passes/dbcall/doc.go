@@ -23,7 +23,9 @@
 // fmt.Sprintf (unknown parts become sqltext.Hole), strings.Join over the
 // pieces a function appends to a slice (partial when a piece is appended on
 // some paths only), package variables,
-// prepared statements and sqlx.Rebind/In, and summarized by passes/sqltext.
+// prepared statements (goyesql's, also when an importer hands them over in
+// untagged fields of a struct: see namedinject.go) and sqlx.Rebind/In, and
+// summarized by passes/sqltext.
 // Each placeholder is bound to the Go value passed for it (a Ref: an SSA
 // value and a field path), so "the same email" can be asked across a lookup
 // and an insert. Outcomes are tracked to how the code uses them: the error

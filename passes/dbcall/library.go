@@ -185,11 +185,20 @@ func (b *builder) alternatives(v ssa.Value, prepared bool) []text {
 			return true
 		}
 		if phi, ok := unwrap(v).(*ssa.Phi); ok {
+			if seen[phi] && prepared {
+				// A statement variable carried around a loop (chosen
+				// when a batch starts, run for each element): the
+				// loop brings no statement of its own.
+				return true
+			}
 			if seen[phi] || depth > 3 {
 				return false // a loop
 			}
 			seen[phi] = true
 			for _, e := range phi.Edges {
+				if prepared && isNil(e) {
+					continue // not prepared yet: nothing runs
+				}
 				if !walk(e, depth+1) {
 					return false
 				}

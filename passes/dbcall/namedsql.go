@@ -195,6 +195,9 @@ func (b *builder) taggedQueryText(v ssa.Value) (text, bool) {
 			if t, ok := b.fieldQueryText(st, field); ok {
 				return t, true
 			}
+			if t, ok := b.injectedQueryText(fa.X.Type(), field); ok {
+				return t, true
+			}
 			// (*sqlx.Stmt).Stmt, the embedded *sql.Stmt: look at its
 			// container.
 			v = fa.X
@@ -207,6 +210,9 @@ func (b *builder) taggedQueryText(v ssa.Value) (text, bool) {
 		case *ssa.Field:
 			st, field = structOfType(x.X.Type()), x.Field
 			if t, ok := b.fieldQueryText(st, field); ok {
+				return t, true
+			}
+			if t, ok := b.injectedQueryText(x.X.Type(), field); ok {
 				return t, true
 			}
 			v = x.X

@@ -1,0 +1,3 @@
+module goyesqlinject
+
+go 1.22
