@@ -347,6 +347,28 @@ func (b *builder) executorSummary(call ssa.CallInstruction) *summaryFact {
 	return b.methodSummary(m)
 }
 
+// samePlace reports two loads of one variable or field path: d.Writer
+// loaded twice from a receiver d that closures capture (and SSA keeps in
+// a cell, loaded at each use).
+func samePlace(a, b ssa.Value, depth int) bool {
+	a, b = unwrap(a), unwrap(b)
+	if a == b {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == token.MUL && y.Op == token.MUL && samePlace(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && samePlace(x.X, y.X, depth+1)
+	}
+	return false
+}
+
 // assertedType returns the type T of a comma-ok type assertion v.(T) on
 // the receiver (or another load of the same field) whose "ok" branch
 // dominates the call.
@@ -355,7 +377,7 @@ func assertedType(call ssa.CallInstruction, recv ssa.Value) types.Type {
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			ta, ok := instr.(*ssa.TypeAssert)
-			if !ok || !ta.CommaOk || !sameMap(ta.X, recv) || ta.Referrers() == nil {
+			if !ok || !ta.CommaOk || !samePlace(ta.X, recv, 0) || ta.Referrers() == nil {
 				continue
 			}
 			if _, isIface := ta.AssertedType.Underlying().(*types.Interface); isIface {
