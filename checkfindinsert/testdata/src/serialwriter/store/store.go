@@ -28,9 +28,9 @@ type Database struct {
 	DB      *sql.DB
 	Devices Devices
 	Writer  sqlutil.Writer
-	Queue  *sqlutil.QueueWriter
-	Pool   *sqlutil.PoolWriter
-	Spawn  *sqlutil.SpawnWriter
+	Queue   *sqlutil.QueueWriter
+	Pool    *sqlutil.PoolWriter
+	Spawn   *sqlutil.SpawnWriter
 }
 
 // CreateDevice checks and inserts inside the writer's callback: on SQLite
