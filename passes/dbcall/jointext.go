@@ -165,3 +165,62 @@ func (j *joinElems) literal(a *ssa.Alloc) {
 		j.vals = append(j.vals, e.v)
 	}
 }
+
+// trailingArgs binds the arguments appended last to a list built on
+// several paths to the last placeholders of its statement, the pieces of
+// text after every unknown part:
+//
+//	set, args := []string{}, []any{}
+//	if v := update.Name; v != nil {
+//		set, args = append(set, "`name` = ?"), append(args, *v)
+//	}
+//	args = append(args, update.ID)
+//	stmt := "UPDATE `webhook` SET " + strings.Join(set, ", ") + " WHERE `id` = ?"
+//
+// binds update.ID to `id` = ?. Only ? placeholders (numbered ones name
+// their argument by its position from the start), and only placeholders
+// after the text's last hole: a hole may hide placeholders of its own.
+func (b *builder) trailingArgs(v ssa.Value, s string, stmt *sqltext.Stmt) []ssa.Value {
+	n := len(stmt.Params)
+	if n == 0 {
+		return nil
+	}
+	for _, p := range stmt.Params {
+		if p.Style != sqltext.ParamQuestion || p.Index < 0 {
+			return nil
+		}
+	}
+	var rev []ssa.Value
+	for i := 0; i < 32; i++ {
+		b.spend()
+		call, ok := unwrap(v).(*ssa.Call)
+		if !ok {
+			break
+		}
+		bi, ok := call.Call.Value.(*ssa.Builtin)
+		if !ok || bi.Name() != "append" || len(call.Call.Args) != 2 {
+			break
+		}
+		vals, ok := variadicArgs(call.Call.Args[1])
+		if !ok {
+			return nil
+		}
+		for j := len(vals) - 1; j >= 0; j-- {
+			rev = append(rev, vals[j])
+		}
+		v = call.Call.Args[0]
+	}
+	k := len(rev)
+	if k == 0 || k > n {
+		return nil
+	}
+	last := strings.LastIndex(s, sqltext.Hole)
+	if last >= 0 && stmt.Params[n-k].Span.Start < last {
+		return nil
+	}
+	bound := make([]ssa.Value, n)
+	for j := 0; j < k; j++ {
+		bound[n-1-j] = rev[j]
+	}
+	return bound
+}

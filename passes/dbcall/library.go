@@ -65,6 +65,9 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	if meth.Args >= 0 {
 		if meth.Variadic {
 			bound = b.boundArgs(arg(meth.Args))
+			if bound == nil {
+				bound = b.trailingArgs(arg(meth.Args), t.s, stmt)
+			}
 		} else {
 			named = arg(meth.Args)
 		}

@@ -83,7 +83,7 @@ func (d *DB) UpdateWebhook(ctx context.Context, update *UpdateWebhook) error {
 	}
 	args = append(args, update.ID)
 	stmt := "UPDATE `webhook` SET " + strings.Join(set, ", ") + " WHERE `id` = ?"
-	_, err := d.db.ExecContext(ctx, stmt, args...) // want "update webhook set name=\\{\\?\\},url=\\{\\?\\}.* where id=\\{\\?\\} on d.db; partial"
+	_, err := d.db.ExecContext(ctx, stmt, args...) // want "update webhook set name=\\{\\?\\},url=\\{\\?\\} where id=\\$update.ID on d.db; partial"
 	return err
 }
 
