@@ -59,7 +59,11 @@
 // message with an IdempotencyKey or RequestId field carries a key);
 // and helpers that retry the request they send with the method they are
 // given (doWithRetry(ctx, http.MethodPost, url, body)), reported at the
-// call that says POST.
+// call that says POST. Unary calls of Connect clients
+// (protoc-gen-connect-go interfaces over connectrpc.com/connect) are
+// POSTs named after their procedure as gRPC calls are, with the key field
+// of the message their *connect.Request[T] carries; a Connect client
+// retries nothing by itself, so only the constructs above repeat them.
 //
 // The request is followed into the functions that send it, in any
 // package: its method (a constant, http.MethodPost, or an argument the

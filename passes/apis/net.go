@@ -377,6 +377,36 @@ func ConnectClient(t types.Type) bool {
 	return false
 }
 
+// ConnectUnary reports a unary method of a Connect client interface
+// (see ConnectClient) and returns the request message type T of its
+// *connect.Request[T] parameter:
+//
+//	Charge(context.Context, *connect.Request[v1.ChargeRequest]) (*connect.Response[v1.ChargeResponse], error)
+func ConnectUnary(m *types.Func) (types.Type, bool) {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !ConnectClient(sig.Recv().Type()) || sig.Params().Len() != 2 || sig.Results().Len() != 2 {
+		return nil, false
+	}
+	req := connectGeneric(sig.Params().At(1).Type(), "Request")
+	if req == nil || connectGeneric(sig.Results().At(0).Type(), "Response") == nil {
+		return nil, false
+	}
+	return req.TypeArgs().At(0), true
+}
+
+// connectGeneric returns t as *connect.<name>[T], or nil.
+func connectGeneric(t types.Type, name string) *types.Named {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != connectPkg || n.Obj().Name() != name || n.TypeArgs().Len() != 1 {
+		return nil
+	}
+	return n
+}
+
 // GRPCInterceptor reports grpc.UnaryClientInterceptor.
 func GRPCInterceptor(t types.Type) bool {
 	return types.TypeString(t, nil) == grpcPkg+".UnaryClientInterceptor"

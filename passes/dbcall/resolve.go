@@ -630,9 +630,10 @@ func commonPrefix(texts []text) (text, bool) {
 	}
 	// Cut back to a word boundary (unless every text goes on with one
 	// there: "... = $1" and "... = $1 AND active"), never inside a hole.
-	if i := strings.Index(prefix, sqltext.Hole); i >= 0 {
-		prefix = prefix[:i]
-	}
+	// (A hole is one byte.) Holes inside the prefix are shared by every
+	// text: a select list joined from pieces appended under an if
+	// ("SELECT id, … FROM attachment ...") with LIMIT added on one edge
+	// keeps its FROM.
 	const boundary = " \t\n,()"
 	clean := true
 	for _, t := range texts {

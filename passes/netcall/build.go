@@ -200,7 +200,7 @@ func (b *builder) callNet(fn *ssa.Function, call ssa.CallInstruction) (apis.NetK
 	case common.IsInvoke():
 		if s := b.invokeSummary(common.Method); s != nil {
 			add(s, ssautil.ObjLabel(common.Method), false, true, false)
-			if s.kind == apis.NetGRPC {
+			if s.kind == apis.NetGRPC || s.kind == apis.NetConnect {
 				if q, ok := b.grpcRequest(fn, call); ok {
 					q.chain = chain
 					reqs = append(reqs, q)

@@ -102,22 +102,36 @@ func fieldVar(t types.Type, i int) *types.Var {
 // key.
 //
 //	resp, err := payments.Charge(ctx, &pb.ChargeRequest{...})
+//
+// A unary method of a Connect client interface is described alike, the
+// message being the type argument of its *connect.Request[T]; its client
+// retries nothing by itself, so only retry constructs around the call
+// repeat it.
 func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSum, bool) {
 	common := call.Common()
 	m := common.Method
-	if !apis.GRPCStubMethod(m) {
-		return reqSum{}, false
-	}
 	sig := m.Type().(*types.Signature)
-	if sig.Results().Len() != 2 || sig.Params().Len() != 3 {
-		return reqSum{}, false // a stream
-	}
-	if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
-		return reqSum{}, false
-	}
+	var msg types.Type
 	q := newReq()
-	q.lib, q.method, q.send, q.client = apis.HTTPGRPC, "POST", call, common.Value
-	q.api = "gRPC " + ssautil.ObjLabel(m)
+	if t, ok := apis.ConnectUnary(m); ok {
+		msg = types.NewPointer(t)
+		q.lib, q.method, q.send = apis.HTTPGRPC, "POST", call
+		q.api = "Connect " + ssautil.ObjLabel(m)
+	} else {
+		if !apis.GRPCStubMethod(m) {
+			return reqSum{}, false
+		}
+		if sig.Results().Len() != 2 || sig.Params().Len() != 3 {
+			return reqSum{}, false // a stream
+		}
+		if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
+			return reqSum{}, false
+		}
+		msg = sig.Params().At(1).Type()
+		q.lib, q.method, q.send, q.client = apis.HTTPGRPC, "POST", call, common.Value
+		q.api = "gRPC " + ssautil.ObjLabel(m)
+		q.grpcCallRetries = retry.CallRetries(call)
+	}
 	q.idempotent = true
 	name := m.Name()
 	for _, p := range []string{"Bulk", "Batch"} {
@@ -130,7 +144,7 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 			q.idempotent = false
 		}
 	}
-	if p, ok := sig.Params().At(1).Type().(*types.Pointer); ok {
+	if p, ok := msg.(*types.Pointer); ok {
 		if st, ok := p.Elem().Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
 				for _, k := range apis.GRPCKeyFields {
@@ -144,7 +158,6 @@ func (b *builder) grpcRequest(fn *ssa.Function, call ssa.CallInstruction) (reqSu
 			}
 		}
 	}
-	q.grpcCallRetries = retry.CallRetries(call)
 	return q, true
 }
 

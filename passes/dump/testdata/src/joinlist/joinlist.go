@@ -21,10 +21,11 @@ type Webhook struct {
 }
 
 type FindWebhook struct {
-	ID        *int32
-	CreatorID *int32
-	Limit     *int
-	Offset    *int
+	ID         *int32
+	CreatorID  *int32
+	WithSecret bool
+	Limit      *int
+	Offset     *int
 }
 
 type UpdateWebhook struct {
@@ -50,7 +51,11 @@ func (d *DB) ListWebhooks(ctx context.Context, find *FindWebhook) ([]*Webhook, e
 	if v := find.CreatorID; v != nil {
 		where, args = append(where, "`creator_id` = ?"), append(args, *v)
 	}
-	query := "SELECT `id`, `name`, `url`, `creator_id` FROM `webhook` WHERE " + strings.Join(where, " AND ") + " ORDER BY `id` DESC"
+	fields := []string{"`id`", "`name`", "`url`", "`creator_id`"}
+	if find.WithSecret {
+		fields = append(fields, "`secret`")
+	}
+	query := "SELECT " + strings.Join(fields, ", ") + " FROM `webhook` WHERE " + strings.Join(where, " AND ") + " ORDER BY `id` DESC"
 	if find.Limit != nil {
 		query = fmt.Sprintf("%s LIMIT %d", query, *find.Limit)
 		if find.Offset != nil {
