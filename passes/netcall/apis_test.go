@@ -135,6 +135,9 @@ func resolves(p *types.Package, key string) bool {
 	close := strings.Index(key, ")")
 	recv := strings.TrimPrefix(key[1:close], "*")
 	tname := recv[len(p.Path())+1:]
+	if i := strings.Index(tname, "["); i >= 0 {
+		tname = tname[:i] // a generic type's method: Client[Req, Res]
+	}
 	member := key[close+2:]
 	tn, ok := p.Scope().Lookup(tname).(*types.TypeName)
 	if !ok {

@@ -3,6 +3,7 @@ module github.com/idemvet/idemvet/testdata/e2e
 go 1.26.0
 
 require (
+	connectrpc.com/connect v1.20.0
 	github.com/avast/retry-go/v4 v4.7.0
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3

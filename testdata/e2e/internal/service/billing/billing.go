@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"log"
 
+	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
@@ -27,6 +28,7 @@ type Service struct {
 	Payments  *payments.Client
 	Events    *notify.Publisher
 	Receipts  *notify.ReceiptsClient
+	Invoices  notify.InvoiceServiceClient
 	Mailer    *notify.Mailer
 	Audit     *grpc.ClientConn
 	MaxCharge int64
@@ -123,6 +125,48 @@ func (s *Service) IssueReceipt(ctx context.Context, rideID int64, email string) 
 		return err
 	}
 	return tx.Commit()
+}
+
+// InvoiceRide marks the ride invoiced and sends the invoice through the
+// Connect client inside the transaction.
+func (s *Service) InvoiceRide(ctx context.Context, rideID int64) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.ExecContext(ctx, `UPDATE rides SET status = 'invoiced', updated_at = now() WHERE id = $1`, rideID); err != nil {
+		return err
+	}
+	in, err := structpb.NewStruct(map[string]any{"ride_id": rideID})
+	if err != nil {
+		return err
+	}
+	if _, err := s.Invoices.SendInvoice(ctx, connect.NewRequest(in)); err != nil { // HAZARD(lockacrosscall)
+		return err
+	}
+	return tx.Commit()
+}
+
+// InvoiceRideAfterCommit sends the invoice once the transaction committed.
+func (s *Service) InvoiceRideAfterCommit(ctx context.Context, rideID int64) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.ExecContext(ctx, `UPDATE rides SET status = 'invoiced', updated_at = now() WHERE id = $1`, rideID); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	in, err := structpb.NewStruct(map[string]any{"ride_id": rideID})
+	if err != nil {
+		return err
+	}
+	_, err = s.Invoices.SendInvoice(ctx, connect.NewRequest(in)) // SAFE(lockacrosscall): sent after commit
+	return err
 }
 
 // AuditRide updates the ride and calls the audit service through the raw
