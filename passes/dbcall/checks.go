@@ -14,8 +14,9 @@ import (
 )
 
 // checkFact is a check a validation helper makes of a field of one of its
-// parameters: the function fails (returns a non-nil error, or false for a
-// predicate) when Field Op Other holds, and can succeed otherwise. The
+// parameters, or of the row it returns: the function fails (returns a
+// non-nil error, false for a predicate, or a non-nil failure value beside
+// its row) when Field Op Other holds, and can succeed otherwise. The
 // caller that tests the helper's outcome before a write has made the
 // check itself (Guards).
 //
@@ -29,11 +30,25 @@ import (
 //		if w.Balance < amount { return ErrInsufficient }
 //		return nil
 //	}
+//	func codeGrant(code string) (*Grant, *GrantError, error) {
+//		g, err := grantByCode(code)                      // the row, returned below
+//		...
+//		if g.CodeUsed {                                  // r1 non-nil when r0.CodeUsed == true
+//			return nil, &GrantError{Error: "invalid_grant"}, nil
+//		}
+//		return g, nil, nil
+//	}
 type checkFact struct {
 	Result int  // the result that says the check failed
 	Bool   bool // a predicate: false when the check holds (else a non-nil error)
-	Field  paramRef
-	Op     token.Token
+	// NonNil: the check failed when Result, a pointer other than an
+	// error (an OAuth *TokenError beside the token), is not nil.
+	NonNil bool
+	// FieldResult: Field.Param is the index of a result, the row the
+	// helper returns when the check passed, not of a parameter.
+	FieldResult bool
+	Field       paramRef
+	Op          token.Token
 	// Other is the operand: a parameter (or a field of one), or, with
 	// Param -1, the constant Const of kind Kind ("" when the operand is a
 	// value of the helper's own).
@@ -51,45 +66,37 @@ func (c checkFact) String() string {
 		other = c.Const
 	}
 	fails := "error"
-	if c.Bool {
+	switch {
+	case c.Bool:
 		fails = "false"
+	case c.NonNil:
+		fails = "non-nil"
 	}
-	return fmt.Sprintf("check r%d %s when p%d%s %s %s", c.Result, fails, c.Field.Param, c.Field.Path, c.Op, other)
+	field := "p"
+	if c.FieldResult {
+		field = "r"
+	}
+	return fmt.Sprintf("check r%d %s when %s%d%s %s %s", c.Result, fails, field, c.Field.Param, c.Field.Path, c.Op, other)
 }
 
 // maxChecks bounds the checks a summary carries.
 const maxChecks = 8
 
-// checksOf returns the checks fn makes of its parameters' fields on its
-// way to failing: a branch one side of which only fails and the other can
-// succeed, on a comparison of a parameter's field (or on a flag field), or
-// on the outcome of a call to another helper with checks of fn's own
-// parameters.
+// checksOf returns the checks fn makes of its parameters' fields, or of
+// the row it returns, on its way to failing: a branch one side of which
+// only fails and the other can succeed, on a comparison of such a field
+// (or on a flag field), or on the outcome of a call to another helper
+// with checks of fn's own parameters or rows. fn fails by its error (or
+// predicate) result, or by a failure value: a result of pointer type
+// (no error) that is a new value on some returns and nil on the others.
 func (b *builder) checksOf(fn *ssa.Function) []checkFact {
-	res, isBool, ok := failResult(fn.Signature)
-	if !ok || len(fn.Params) == 0 || fn.Blocks == nil {
+	if fn.Blocks == nil {
 		return nil
 	}
 	rets := returns(fn)
 	if len(rets) < 2 {
 		return nil
 	}
-	// Which returns each block can reach, in two backward walks over the
-	// blocks (linear in the function, however many branches it has).
-	var failRets, okRets []*ssa.BasicBlock
-	for _, r := range rets {
-		if res < len(r.Results) && fails(fn, r, r.Results[res], isBool) {
-			failRets = append(failRets, r.Block())
-		} else {
-			okRets = append(okRets, r.Block())
-		}
-	}
-	if len(failRets) == 0 || len(okRets) == 0 {
-		return nil
-	}
-	reachesFail, reachesOK := reachingBlocks(failRets), reachingBlocks(okRets)
-	onlyFails := func(from *ssa.BasicBlock) bool { return reachesFail[from] && !reachesOK[from] }
-	canSucceed := func(from *ssa.BasicBlock) bool { return reachesOK[from] }
 	var out []checkFact
 	add := func(c checkFact) {
 		if len(out) >= maxChecks {
@@ -102,6 +109,67 @@ func (b *builder) checksOf(fn *ssa.Function) []checkFact {
 		}
 		out = append(out, c)
 	}
+	if res, isBool, ok := failResult(fn.Signature); ok {
+		b.checksFailingBy(fn, rets, res, isBool, false, add)
+	}
+	for i := 0; i < fn.Signature.Results().Len(); i++ {
+		if isFailureValue(fn.Signature.Results().At(i).Type()) {
+			b.checksFailingBy(fn, rets, i, false, true, add)
+		}
+	}
+	return out
+}
+
+// isFailureValue reports a result type that may say a call failed
+// besides an error: a pointer to a struct that is no error.
+func isFailureValue(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok || types.Implements(t, errorIface) {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// checksFailingBy adds the checks fn makes on its way to failing by
+// result res: an error or predicate result, or (nonNil) a failure value
+// that is a new value (&TokenError{...}) where fn fails and nil where it
+// succeeds.
+func (b *builder) checksFailingBy(fn *ssa.Function, rets []*ssa.Return, res int, isBool, nonNil bool, add func(checkFact)) {
+	var failRets, okRets []*ssa.BasicBlock
+	var okReturns []*ssa.Return
+	for _, r := range rets {
+		if res >= len(r.Results) {
+			return
+		}
+		failing := false
+		if nonNil {
+			_, failing = unwrap(r.Results[res]).(*ssa.Alloc)
+		} else {
+			failing = fails(fn, r, r.Results[res], isBool)
+		}
+		if failing {
+			failRets = append(failRets, r.Block())
+		} else {
+			if nonNil && !isNilConst(unwrap(r.Results[res])) {
+				return // a value passed on, that may or may not be nil: no failure value
+			}
+			okRets = append(okRets, r.Block())
+			okReturns = append(okReturns, r)
+		}
+	}
+	if len(failRets) == 0 || len(okRets) == 0 {
+		return
+	}
+	if len(fn.Params) == 0 && rowResult(okReturns, res) < 0 {
+		return // nothing to check of a caller's
+	}
+	reachesFail, reachesOK := reachingBlocks(failRets), reachingBlocks(okRets)
+	onlyFails := func(from *ssa.BasicBlock) bool { return reachesFail[from] && !reachesOK[from] }
+	canSucceed := func(from *ssa.BasicBlock) bool { return reachesOK[from] }
+	sc := checkScope{fn: fn, okReturns: okReturns, res: res}
 	for ifi := range ssautil.Branches(fn) {
 		succ := ifi.Block().Succs
 		failOn := -1
@@ -113,12 +181,83 @@ func (b *builder) checksOf(fn *ssa.Function) []checkFact {
 		default:
 			continue
 		}
-		for _, c := range b.conditionChecks(fn, ifi.Cond, failOn == 0) {
-			c.Result, c.Bool = res, isBool
+		for _, c := range b.conditionChecks(sc, ifi.Cond, failOn == 0) {
+			c.Result, c.Bool, c.NonNil = res, isBool, nonNil
 			add(c)
 		}
 	}
-	return out
+}
+
+// rowResult returns a result other than res that some succeeding
+// return gives a value, or -1.
+func rowResult(okReturns []*ssa.Return, res int) int {
+	for _, r := range okReturns {
+		for i, v := range r.Results {
+			if i != res && !isNilConst(unwrap(v)) {
+				if _, ok := v.Type().Underlying().(*types.Pointer); ok {
+					return i
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// checkScope is what a check's field is read against: the function's
+// parameters, and the rows its succeeding returns give back.
+type checkScope struct {
+	fn        *ssa.Function
+	okReturns []*ssa.Return
+	res       int // the failing result
+}
+
+// fieldOf expresses a checked field of fn in terms of its parameters, or
+// of the result that every succeeding return gives as the very value
+// checked (or nil): the row the helper read, checked and returned. The
+// second result says it is a result's.
+func (sc checkScope) fieldOf(r Ref) (paramRef, bool) {
+	if p := paramRefOf(sc.fn, r); p.Param >= 0 || r.Root == nil || r.Path == "" {
+		return p, false
+	}
+	root := unwrap(r.Root)
+	if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
+		return paramRef{Param: -1}, false
+	}
+	found := -1
+	for _, ret := range sc.okReturns {
+		at := -1
+		for i, v := range ret.Results {
+			if i != sc.res && unwrap(v) == root {
+				at = i
+			}
+		}
+		switch {
+		case at >= 0 && (found < 0 || found == at):
+			found = at
+		case at < 0 && sc.res < len(ret.Results) && allNilBut(ret, sc.res):
+			// return nil, nil, nil: nothing found, no row to write
+		default:
+			return paramRef{Param: -1}, false
+		}
+	}
+	if found < 0 {
+		return paramRef{Param: -1}, false
+	}
+	return paramRef{Param: found, Path: r.Path}, true
+}
+
+// allNilBut reports a return whose pointer results other than res are
+// all nil.
+func allNilBut(ret *ssa.Return, res int) bool {
+	for i, v := range ret.Results {
+		if i == res {
+			continue
+		}
+		if _, ok := v.Type().Underlying().(*types.Pointer); ok && !isNilConst(unwrap(v)) {
+			return false
+		}
+	}
+	return true
 }
 
 // reachingBlocks returns the blocks from which one of to is reachable.
@@ -138,8 +277,10 @@ func reachingBlocks(to []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 }
 
 // conditionChecks reads a branch condition as checks of fn's parameter
-// fields that hold when the condition is onTrue (true or false).
-func (b *builder) conditionChecks(fn *ssa.Function, cond ssa.Value, onTrue bool) []checkFact {
+// fields (or of the rows it returns) that hold when the condition is
+// onTrue (true or false).
+func (b *builder) conditionChecks(sc checkScope, cond ssa.Value, onTrue bool) []checkFact {
+	fn := sc.fn
 	cond = unwrap(cond)
 	for i := 0; i < 4; i++ {
 		not, ok := cond.(*ssa.UnOp)
@@ -151,7 +292,15 @@ func (b *builder) conditionChecks(fn *ssa.Function, cond ssa.Value, onTrue bool)
 	if bin, ok := cond.(*ssa.BinOp); ok {
 		if call, nilOnTrue, ok := errTest(bin); ok {
 			// if err := helper(p); err != nil: the helper's checks.
-			return b.calleeChecks(fn, call, onTrue != nilOnTrue, false)
+			return b.calleeChecks(sc, failTest{call: call}, onTrue != nilOnTrue)
+		}
+		if tests, nilOnTrue, ok := failureTests(bin); ok {
+			// if terr != nil, terr a helper's failure value: its checks.
+			var out []checkFact
+			for _, t := range tests {
+				out = append(out, b.calleeChecks(sc, t, onTrue != nilOnTrue)...)
+			}
+			return out
 		}
 	}
 	if x, y, op, ok := comparison(cond); ok {
@@ -162,11 +311,11 @@ func (b *builder) conditionChecks(fn *ssa.Function, cond ssa.Value, onTrue bool)
 			field, other ssa.Value
 			op           token.Token
 		}{{x, y, op}, {y, x, mirror(op)}} {
-			field := paramRefOf(fn, refOf(s.field))
+			field, fromResult := sc.fieldOf(refOf(s.field))
 			if field.Param < 0 || field.Path == "" {
 				continue
 			}
-			c := checkFact{Field: field, Op: s.op, Other: paramRefOf(fn, refOf(s.other))}
+			c := checkFact{Field: field, FieldResult: fromResult, Op: s.op, Other: paramRefOf(fn, refOf(s.other))}
 			if c.Other.Param < 0 {
 				k, ok := ssautil.Unwrap(s.other).(*ssa.Const)
 				if ok && k.Value == nil {
@@ -185,13 +334,13 @@ func (b *builder) conditionChecks(fn *ssa.Function, cond ssa.Value, onTrue bool)
 	}
 	if call, ok := cond.(*ssa.Call); ok {
 		// if !valid(p): a predicate's checks, failing when false.
-		return b.calleeChecks(fn, call, !onTrue, true)
+		return b.calleeChecks(sc, failTest{call: call, isBool: true}, !onTrue)
 	}
-	field := paramRefOf(fn, refOf(cond))
+	field, fromResult := sc.fieldOf(refOf(cond))
 	if field.Param < 0 || field.Path == "" {
 		return nil
 	}
-	return []checkFact{{Field: field, Op: token.EQL, Other: paramRef{Param: -1}, Const: fmt.Sprint(onTrue), Kind: constant.Bool}}
+	return []checkFact{{Field: field, FieldResult: fromResult, Op: token.EQL, Other: paramRef{Param: -1}, Const: fmt.Sprint(onTrue), Kind: constant.Bool}}
 }
 
 // errTest reads "x != nil" or "x == nil" for an error x that a call
@@ -214,30 +363,116 @@ func errTest(bin *ssa.BinOp) (*ssa.Call, bool, bool) {
 	return call, bin.Op == token.EQL, true
 }
 
+// failTest is a test of a helper call's outcome: its error (res is
+// ignored), its predicate result (isBool), or its failure value res
+// (nonNil).
+type failTest struct {
+	call           *ssa.Call
+	res            int
+	isBool, nonNil bool
+}
+
+// matches reports a check of the helper that fails the way t tests.
+func (t failTest) matches(c checkFact) bool {
+	return c.Bool == t.isBool && c.NonNil == t.nonNil && (!t.nonNil || c.Result == t.res)
+}
+
+// failureTests reads "x != nil" or "x == nil" for a failure value x (a
+// pointer other than an error) that a call returns, or that one of
+// several calls returned on the paths that merge here (the token error
+// of the grant type's helper, set in each case of a switch): the tests,
+// and whether the comparison is true when x is nil.
+func failureTests(bin *ssa.BinOp) ([]failTest, bool, bool) {
+	if bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, false, false
+	}
+	x, y := bin.X, bin.Y
+	if isNilConst(x) {
+		x, y = y, x
+	}
+	if !isNilConst(y) || !isFailureValue(x.Type()) {
+		return nil, false, false
+	}
+	var out []failTest
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		if depth > 3 || seen[v] || len(out) >= 4 {
+			return
+		}
+		seen[v] = true
+		if phi, ok := v.(*ssa.Phi); ok {
+			for _, e := range phi.Edges {
+				visit(e, depth+1)
+			}
+			return
+		}
+		if call, res := resultCall(v); call != nil {
+			out = append(out, failTest{call: call, res: res, nonNil: true})
+		}
+	}
+	visit(x, 0)
+	return out, bin.Op == token.EQL, len(out) > 0
+}
+
 func isNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }
 
-// calleeChecks returns the checks of the helper call makes, in terms of
-// fn's parameters, when the branch's fail side is the helper's failing
-// outcome (failing: the error is non-nil, or the predicate false, on the
-// side that fails).
-func (b *builder) calleeChecks(fn *ssa.Function, call *ssa.Call, failing, isBool bool) []checkFact {
+// resultValue returns the value of result i of call, or nil when the
+// caller does not take it.
+func resultValue(call *ssa.Call, i int) ssa.Value {
+	if call.Common().Signature().Results().Len() == 1 {
+		if i == 0 {
+			return call
+		}
+		return nil
+	}
+	if call.Referrers() == nil {
+		return nil
+	}
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && x.Index == i {
+			return x
+		}
+	}
+	return nil
+}
+
+// checkField returns the value a helper's check is of, at the call: the
+// argument's field, or the field of the row the helper returned.
+func (b *builder) checkField(call *ssa.Call, args []ssa.Value, hc checkFact) Ref {
+	if !hc.FieldResult {
+		return b.argRef(args, hc.Field)
+	}
+	v := resultValue(call, hc.Field.Param)
+	if v == nil {
+		return Ref{}
+	}
+	return Ref{Root: v, Path: hc.Field.Path}
+}
+
+// calleeChecks returns the checks the helper call makes, in terms of
+// fn's parameters or rows, when the branch's fail side is the helper's
+// failing outcome (failing: the error is non-nil, the predicate false, or
+// the failure value non-nil, on the side that fails).
+func (b *builder) calleeChecks(sc checkScope, t failTest, failing bool) []checkFact {
 	if !failing {
 		return nil
 	}
-	args := ssautil.FullArgs(call.Common())
+	fn := sc.fn
+	args := ssautil.FullArgs(t.call.Common())
 	var out []checkFact
-	for _, hc := range b.helperChecks(call.Common()) {
-		if hc.Bool != isBool {
+	for _, hc := range b.helperChecks(t.call.Common()) {
+		if !t.matches(hc) {
 			continue
 		}
-		field := paramRefOf(fn, b.argRef(args, hc.Field))
+		field, fromResult := sc.fieldOf(b.checkField(t.call, args, hc))
 		if field.Param < 0 || field.Path == "" {
 			continue
 		}
-		c := checkFact{Field: field, Op: hc.Op, Other: paramRef{Param: -1}, Const: hc.Const, Kind: hc.Kind}
+		c := checkFact{Field: field, FieldResult: fromResult, Op: hc.Op, Other: paramRef{Param: -1}, Const: hc.Const, Kind: hc.Kind}
 		if hc.Other.Param >= 0 {
 			c.Other = paramRefOf(fn, b.argRef(args, hc.Other))
 		}
@@ -390,8 +625,8 @@ func (r *Result) helperGuards(fi *FuncInfo, ifi *ssa.If, w *Access, onTrue bool,
 		return nil
 	}
 	cond := unwrap(ifi.Cond)
-	var call *ssa.Call
-	var failOnTrue, isBool bool
+	var tests []failTest
+	var failOnTrue bool
 	for i := 0; i < 4; i++ {
 		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
 			cond, failOnTrue = unwrap(not.X), !failOnTrue
@@ -400,50 +635,55 @@ func (r *Result) helperGuards(fi *FuncInfo, ifi *ssa.If, w *Access, onTrue bool,
 		break
 	}
 	if bin, ok := cond.(*ssa.BinOp); ok {
-		c, nilOnTrue, ok := errTest(bin)
-		if !ok {
+		if c, nilOnTrue, ok := errTest(bin); ok {
+			tests, failOnTrue = []failTest{{call: c}}, failOnTrue != !nilOnTrue
+		} else if ts, nilOnTrue, ok := failureTests(bin); ok {
+			tests, failOnTrue = ts, failOnTrue != !nilOnTrue
+		} else {
 			return nil
 		}
-		call, failOnTrue = c, failOnTrue != !nilOnTrue
 	} else if c, ok := cond.(*ssa.Call); ok && isBoolType(c.Type()) {
-		call, isBool, failOnTrue = c, true, !failOnTrue
+		tests, failOnTrue = []failTest{{call: c, isBool: true}}, !failOnTrue
 	} else {
 		return nil
 	}
 	if onTrue == failOnTrue {
 		return nil // the write runs when the helper failed
 	}
-	args := ssautil.FullArgs(call.Common())
 	var out []Guard
-	for _, hc := range b.helperChecks(call.Common()) {
-		if hc.Bool != isBool {
-			continue
-		}
-		ref := b.argRef(args, hc.Field)
-		if ref.IsZero() {
-			continue
-		}
-		var other ssa.Value
-		switch {
-		case hc.Other.Param >= 0:
-			if o := b.argRef(args, hc.Other); o.Path == "" {
-				other = o.Root
-			}
-		case hc.Const != "":
-			other = checkConst(hc)
-		}
-		for _, src := range r.Sources(fi.Fn, ref) {
-			rd := src.Read
-			if rd.Kind != KindRead || rd.Table != w.Table || rd.Call == w.Call || rd.Count || rd.Exists || src.Derived {
+	for _, t := range tests {
+		call := t.call
+		args := ssautil.FullArgs(call.Common())
+		for _, hc := range b.helperChecks(call.Common()) {
+			if !t.matches(hc) {
 				continue
 			}
-			if !ssautil.Before(rd.Call, ifi) && !(rd.Call.Block() != nil && reach.Reachable(rd.Call.Block(), ifi.Block())) {
+			ref := b.checkField(call, args, hc)
+			if ref.IsZero() {
 				continue
 			}
-			if !r.SameRow(fi, rd, w) {
-				continue
+			var other ssa.Value
+			switch {
+			case hc.Other.Param >= 0:
+				if o := b.argRef(args, hc.Other); o.Path == "" {
+					other = o.Root
+				}
+			case hc.Const != "":
+				other = checkConst(hc)
 			}
-			out = append(out, Guard{Read: rd, Column: src.Column, If: ifi, Op: negate(hc.Op), Other: other, By: calleeName(call.Common())})
+			for _, src := range r.Sources(fi.Fn, ref) {
+				rd := src.Read
+				if rd.Kind != KindRead || rd.Table != w.Table || rd.Call == w.Call || rd.Count || rd.Exists || src.Derived {
+					continue
+				}
+				if !ssautil.Before(rd.Call, ifi) && !(rd.Call.Block() != nil && reach.Reachable(rd.Call.Block(), ifi.Block())) {
+					continue
+				}
+				if !r.SameRow(fi, rd, w) {
+					continue
+				}
+				out = append(out, Guard{Read: rd, Column: src.Column, If: ifi, Op: negate(hc.Op), Other: other, By: calleeName(call.Common())})
+			}
 		}
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -175,4 +176,65 @@ func negate(op token.Token) token.Token {
 		return token.GTR
 	}
 	return op
+}
+
+// ReturnedColumns returns the columns of the read rd, other than its keys
+// and the write w's, that w's function hands back to its caller in a
+// reply built from the row, from a return reachable from the block from
+// and not avoided: values of the row stored into the fields of a struct
+// that is returned (the access token of the code's row, in the reply
+// built for the client).
+//
+//	return &Reply{AccessToken: g.AccessToken}, nil   // access_token
+//
+// A column returned bare (return user.Email, nil after the activation) or
+// the row itself (return order, nil) is the row reported back, not a reply
+// issued on the check's word.
+func (r *Result) ReturnedColumns(w, rd *Access, from *ssa.BasicBlock, avoid func(*ssa.BasicBlock) bool) []string {
+	fi := r.Func(w.Fn)
+	if fi == nil || from == nil || rd == nil {
+		return nil
+	}
+	keys := w.keySet()
+	for k := range rd.keySet() {
+		keys[k] = true
+	}
+	var out []string
+	add := func(v ssa.Value) {
+		ref := refOf(v)
+		if ref.Root == nil || ref.Path == "" {
+			return
+		}
+		for _, src := range r.Sources(w.Fn, ref) {
+			if src.Read == rd && !src.Derived && src.Column != "" && !keys[src.Column] && !slices.Contains(out, src.Column) {
+				out = append(out, src.Column)
+			}
+		}
+	}
+	for _, ret := range returns(w.Fn) {
+		blk := ret.Block()
+		if !ssautil.Reachable(from, blk) || avoid != nil && avoid(blk) {
+			continue
+		}
+		for _, v := range ret.Results {
+			alloc, ok := unwrap(v).(*ssa.Alloc)
+			if !ok || alloc.Referrers() == nil {
+				continue
+			}
+			// A struct built to be returned: the values stored into its
+			// fields.
+			for _, ref := range *alloc.Referrers() {
+				fa, ok := ref.(*ssa.FieldAddr)
+				if !ok || fa.Referrers() == nil {
+					continue
+				}
+				for _, fr := range *fa.Referrers() {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
+						add(st.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

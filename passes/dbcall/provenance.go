@@ -135,6 +135,17 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 		p.value(r.Root, derived, depth+1)
 		return
 	}
+	// A field of a row pointer chosen on the paths that merge here (the
+	// token of whichever grant type's helper ran): the fields of each.
+	if phi, ok := r.Root.(*ssa.Phi); ok {
+		if _, ptr := phi.Type().Underlying().(*types.Pointer); ptr {
+			for _, e := range phi.Edges {
+				if !isNilConst(e) {
+					p.ref(Ref{Root: unwrap(e), Path: r.Path}, derived, depth+1)
+				}
+			}
+		}
+	}
 	// Stores into the location: p.Views = p.Views + 1.
 	for _, st := range storesTo(r) {
 		p.value(st, derived, depth+1)
