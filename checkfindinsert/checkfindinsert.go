@@ -133,6 +133,15 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			}
 		}
 	}
+	if overdraws := db.Overdraws(fi.Fn); len(overdraws) > 0 {
+		for _, ins := range fi.Accesses {
+			if ins.Kind == dbcall.KindInsert && ins.Table != "" && ins.Call.Block() != nil {
+				if d, ok := checkOverdraw(pass, db, &reach, txs, cat, fi, overdraws, ins); ok {
+					c.report(fi.Fn, v, d)
+				}
+			}
+		}
+	}
 	if len(decisions) == 0 && len(limits) == 0 {
 		return
 	}

@@ -158,6 +158,26 @@
 // silent. A comparison with zero or one is a presence test, reported as a
 // check-then-insert above.
 //
+// A total compared with an amount is the same race on a balance: the
+// balance is a SUM over the rows (incoming less outgoing), a payment is a
+// new row, and concurrent payments all read the balance before any of them
+// inserts, all pass the check and together overdraw it (category
+// "overdraw").
+//
+//	balance := isolatedBalance(tx, app)   // SUM(amount) ... WHERE app_id = $1 AND type = 'in', less ... type = 'out'
+//	if amount > balance {
+//		return ErrInsufficient
+//	}
+//	tx.Create(&Transaction{AppID: app, Type: "out", Amount: amount}) // overdraw on transactions(app_id, type)
+//
+// Totals are SUM aggregates (COALESCE(SUM(...), 0) too) in SQL or a gorm
+// Select, values computed from them (a helper's received - spent), and
+// the error of a validation helper that checks one; the insert adds a row
+// the total sums (its equality columns, with the same values). The fixes
+// are a capacity check's: a lock on the parent row (the wallet, the app)
+// before summing, SERIALIZABLE, an advisory lock, a process mutex in a
+// single-instance service, or the database enforcing the balance.
+//
 // The lookup may be made in Go: the rows of a set read into a map keyed
 // by a column, then the items missing from the map inserted (a set
 // difference), at once or collected into another map first.
@@ -312,10 +332,10 @@
 // request gets an unhandled error), "nounique" when the schema defines the
 // table with none on the key (duplicates are certain), "unknownschema"
 // when no schema source defines the table (which of the two is not
-// known), "capacity" for a count compared with a limit, "floor" for a
-// count kept above a floor by a delete or update, "replaceset" for a set
-// deleted and inserted anew. Turn the guesses
-// off with -checkfindinsert.unknownschema=false.
+// known), "capacity" for a count compared with a limit, "overdraw" for a
+// total compared with an amount, "floor" for a count kept above a floor by
+// a delete or update, "replaceset" for a set deleted and inserted anew.
+// Turn the guesses off with -checkfindinsert.unknownschema=false.
 //
 // Suppress a finding with a comment on the line or the line above:
 //

@@ -38,6 +38,7 @@ var Grades = []Grade{
 	{"checkfindinsert", "unhandled", Warning, "a UNIQUE constraint rejects the duplicate, but the losing request gets an unhandled error; also check-then-create of files"},
 	{"checkfindinsert", "unknownschema", Warning, "no schema source idemvet read defines the table, so whether a UNIQUE constraint rejects the duplicate is not known: either the losing request gets an unhandled error or the duplicate is inserted"},
 	{"checkfindinsert", "capacity", Warning, "a count compared with a limit decides an insert: concurrent requests all count below it and all insert, exceeding the limit"},
+	{"checkfindinsert", "overdraw", Error, "a SUM total (a balance) compared with an amount decides an insert into the table summed: concurrent requests all pass the check and all insert, spending more than the balance"},
 	{"checkfindinsert", "floor", Warning, "a count above a floor decides a delete or update taking a row out of the set counted: concurrent requests all count above it and all remove one (the last admin deleted)"},
 	{"checkfindinsert", "replaceset", Warning, "a DELETE of a parent's rows then an INSERT of the new set, nothing held between: a concurrent replace's rows survive this DELETE, so both sets are kept or the INSERT fails on a unique key"},
 	{"lostupdate", "lostupdate", Error, "a value read, changed in Go and written back: concurrent writers lose each other's changes"},

@@ -154,6 +154,10 @@ type ColumnRead struct {
 	// Addr reports that Dest is an address whose loads carry the value
 	// (false: Dest is itself the value, e.g. a field of a returned row).
 	Addr bool
+	// Derived reports that Dest is computed from the column, not the
+	// column itself: the balance a helper returns as received less
+	// spent, two SUM totals.
+	Derived bool
 }
 
 // Access is one database operation as the model sees it in a function:
@@ -184,9 +188,16 @@ type Access struct {
 	// Count and Exists mark reads whose result is a row count or a presence
 	// flag; Limit is the LIMIT literal or -1.
 	Count, Exists bool
-	Lock          sqltext.LockStrength
-	LockOptions   string // "NOWAIT", "SKIP LOCKED" or ""
-	Conflict      sqltext.ConflictAction
+	// Sum marks a read whose result is a total of the rows' amounts (SELECT
+	// SUM(amount) ...): a balance the rows make up, not a row.
+	Sum bool
+	// SumGate marks a Sum read of a called function whose total decides
+	// whether the function fails: the balance a validation helper checks
+	// against the amount (a branch on its error is a branch on the total).
+	SumGate     bool
+	Lock        sqltext.LockStrength
+	LockOptions string // "NOWAIT", "SKIP LOCKED" or ""
+	Conflict    sqltext.ConflictAction
 	// ConflictTarget lists ON CONFLICT columns.
 	ConflictTarget []string
 	// Upsert is the conflict clause in full (nil for a plain insert and

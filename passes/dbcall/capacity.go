@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Limit is a branch comparing the number of rows a read counted with a
@@ -159,4 +161,140 @@ func loopIndex(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// Overdraw is a branch on a total of rows, a SUM aggregate or a balance
+// computed from some, that may decide a write: the balance checked
+// against the amount before the debit row is inserted.
+//
+//	balance := isolatedBalance(tx, app)      // SUM(incoming) - SUM(outgoing)
+//	if amount > balance {                    // Overdraw{Sum: the outgoing total, ...}
+//		return ErrInsufficient
+//	}
+//	tx.Create(&Transaction{App: app, Type: "outgoing", Amount: amount})
+//
+// A branch on the error of a validation helper that makes such a check
+// (SumGate) is one too, with By naming the helper.
+type Overdraw struct {
+	Sum *Access
+	If  *ssa.If
+	By  string
+}
+
+// Overdraws returns the branches of fn on the totals its reads (or its
+// callees' reads) return.
+func (r *Result) Overdraws(fn *ssa.Function) []Overdraw {
+	fi := r.Func(fn)
+	if fi == nil || r.b == nil {
+		return nil
+	}
+	if !hasTotals(fi) {
+		return nil
+	}
+	var out []Overdraw
+	for ifi := range ssautil.Branches(fn) {
+		sums, by := r.b.totalsTested(fi, ifi.Cond)
+		for _, a := range sums {
+			out = append(out, Overdraw{Sum: a, If: ifi, By: by})
+		}
+	}
+	return out
+}
+
+func hasTotals(fi *FuncInfo) bool {
+	for _, a := range fi.Accesses {
+		if a.Kind == KindRead && a.Sum {
+			return true
+		}
+	}
+	return false
+}
+
+// totalsTested returns the SUM reads of fi a branch condition tests: a
+// comparison one side of which is computed from their totals, or the
+// error of a call whose summary says its totals decide it (and the
+// helper's name).
+func (b *builder) totalsTested(fi *FuncInfo, cond ssa.Value) ([]*Access, string) {
+	cond = unwrap(cond)
+	for i := 0; i < 4; i++ {
+		not, ok := cond.(*ssa.UnOp)
+		if !ok || not.Op != token.NOT {
+			break
+		}
+		cond = unwrap(not.X)
+	}
+	if bin, ok := cond.(*ssa.BinOp); ok {
+		if call, _, ok := errTest(bin); ok {
+			var out []*Access
+			for _, a := range fi.Accesses {
+				if a.Call == ssa.CallInstruction(call) && a.Kind == KindRead && a.Sum && a.SumGate {
+					out = append(out, a)
+				}
+			}
+			return out, calleeName(call.Common())
+		}
+	}
+	x, y, _, ok := comparison(cond)
+	if !ok {
+		return nil, ""
+	}
+	var out []*Access
+	for _, v := range []ssa.Value{x, y} {
+		for _, src := range sourcesIn(b, fi, Ref{Root: v}, nil) {
+			if a := src.Read; a.Kind == KindRead && a.Sum && !containsAccess(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out, ""
+}
+
+func containsAccess(as []*Access, a *Access) bool {
+	for _, x := range as {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// failingTotals returns the SUM reads of fn whose totals decide whether
+// fn fails: a branch on them one side of which only fails (returns an
+// error, or false) and the other can succeed.
+func (b *builder) failingTotals(fn *ssa.Function, fi *FuncInfo, rets []*ssa.Return) []*Access {
+	if fi == nil || !hasTotals(fi) || len(rets) < 2 {
+		return nil
+	}
+	res, isBool, ok := failResult(fn.Signature)
+	if !ok {
+		return nil
+	}
+	var failRets, okRets []*ssa.BasicBlock
+	for _, r := range rets {
+		if res < len(r.Results) && fails(fn, r, r.Results[res], isBool) {
+			failRets = append(failRets, r.Block())
+		} else {
+			okRets = append(okRets, r.Block())
+		}
+	}
+	if len(failRets) == 0 || len(okRets) == 0 {
+		return nil
+	}
+	reachesFail, reachesOK := reachingBlocks(failRets), reachingBlocks(okRets)
+	var out []*Access
+	for ifi := range ssautil.Branches(fn) {
+		succ := ifi.Block().Succs
+		decides := reachesFail[succ[0]] && !reachesOK[succ[0]] && reachesOK[succ[1]] ||
+			reachesFail[succ[1]] && !reachesOK[succ[1]] && reachesOK[succ[0]]
+		if !decides {
+			continue
+		}
+		sums, _ := b.totalsTested(fi, ifi.Cond)
+		for _, a := range sums {
+			if !containsAccess(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }

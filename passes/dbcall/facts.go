@@ -200,6 +200,8 @@ type readFact struct {
 	Result int // the result carrying the value, or -1
 	Param  int // the pointer parameter it is scanned into, or -1
 	Path   string
+	// Derived: the result is computed from a SUM total (ColumnRead.Derived).
+	Derived bool
 }
 
 type signalFact struct {
@@ -223,6 +225,7 @@ type accessFact struct {
 	Rechecks       []string
 	Reads          []readFact
 	Count, Exists  bool
+	Sum, SumGate   bool
 	Lock           sqltext.LockStrength
 	LockOptions    string
 	Conflict       sqltext.ConflictAction
@@ -299,6 +302,12 @@ type fragFact struct{ Text, Args, Elem, From int }
 func (a *accessFact) String() string {
 	var b strings.Builder
 	b.WriteString(a.Kind.String())
+	if a.Sum {
+		b.WriteString(" sum")
+	}
+	if a.SumGate {
+		b.WriteString(" decides-failure")
+	}
 	if a.Count {
 		b.WriteString(" count")
 	}
@@ -466,6 +475,11 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			}
 		}
 	}
+	for _, a := range b.failingTotals(fn, fi, rets) {
+		if k, ok := index[a]; ok {
+			s.Accesses[k].SumGate = true
+		}
+	}
 	s.Ctor = b.ctorFields(fn, rets)
 	s.Wrapper = b.wrapperOf(fn, fi, rets)
 	s.Model = b.modelWrapperOf(fn, fi)
@@ -564,7 +578,7 @@ func returns(fn *ssa.Function) []*ssa.Return {
 func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets []*ssa.Return) accessFact {
 	f := accessFact{
 		Kind: a.Kind, Lib: a.Lib, Table: a.Table, SQL: clip(a.SQL, 240),
-		Count: a.Count, Exists: a.Exists, Lock: a.Lock, LockOptions: a.LockOptions,
+		Count: a.Count, Exists: a.Exists, Sum: a.Sum, Lock: a.Lock, LockOptions: a.LockOptions,
 		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Upsert: a.Upsert, Isolation: a.Isolation,
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
@@ -646,6 +660,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Result, rf.Path = i, path
 		} else if i, ok := returnedElem(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, ElemPath+r.Dest.Path
+		} else if i, ok := b.returnedTotal(fi, a, rets); ok {
+			rf.Result, rf.Derived = i, true
 		} else {
 			continue
 		}
@@ -2190,7 +2206,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		a := &Access{
 			Fn: fn, Call: call, Pos: call.Pos(), Lib: f.Lib, Kind: f.Kind, Table: f.Table, SQL: f.SQL,
-			Count: f.Count, Exists: f.Exists, Lock: f.Lock, LockOptions: f.LockOptions,
+			Count: f.Count, Exists: f.Exists, Sum: f.Sum, SumGate: f.SumGate, Lock: f.Lock, LockOptions: f.LockOptions,
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,
@@ -2221,7 +2237,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			switch {
 			case r.Result >= 0 && cv != nil:
 				for _, rv := range resultValues(cv, r.Result) {
-					a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: Ref{Root: rv, Path: r.Path}})
+					a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: Ref{Root: rv, Path: r.Path}, Derived: r.Derived})
 				}
 			case r.Param >= 0 && r.Param < len(args):
 				a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: b.argRef(args, paramRef{Param: r.Param, Path: r.Path}), Addr: true})
@@ -2781,4 +2797,31 @@ func (b *builder) selfDelta(fn *ssa.Function, v Ref) (paramRef, bool) {
 		}
 	}
 	return paramRef{}, false
+}
+
+// returnedTotal reports the result of fn computed from the SUM total a
+// reads (a balance returned as received.Sum - spent.Sum): the totals a
+// caller compares with an amount, through the result.
+func (b *builder) returnedTotal(fi *FuncInfo, a *Access, rets []*ssa.Return) (int, bool) {
+	if !a.Sum {
+		return 0, false
+	}
+	for _, ret := range rets {
+		for i, rv := range ret.Results {
+			if !isNumeric(rv.Type()) {
+				continue
+			}
+			for _, src := range sourcesIn(b, fi, Ref{Root: rv}, nil) {
+				if src.Read == a {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+func isNumeric(t types.Type) bool {
+	basic, ok := t.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsNumeric != 0
 }

@@ -238,10 +238,14 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 	var model, onConflict ssa.Value
 	table := ""
 	var selected, omitted *columnSet
+	sumAlias := "" // the column a Select("SUM(amount) AS total") names
 	for _, c := range chain {
 		switch c.name {
 		case "Select":
 			selected = gormColumnArgs(c.args)
+			if s, ok := constString(arg(c, 0)); ok {
+				sumAlias = gormSum(s)
+			}
 		case "Omit":
 			omitted = gormColumnArgs(c.args)
 		case "Model":
@@ -367,6 +371,11 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		}
 		if a.Count && value != nil {
 			a.Reads = []ColumnRead{{Column: "count", Dest: refOf(value), Addr: true}}
+		}
+		if sumAlias != "" && value != nil && !a.Count {
+			a.Sum = true
+			a.Reads = sumReads(value, sumAlias)
+			selected = nil // the aggregate's alias, not a column of the model
 		}
 		if role.Op == apis.OpGet && name != "FirstOrInit" {
 			a.Reads = limitOne(a.Reads)
@@ -1363,4 +1372,41 @@ func modelArg(call ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	return ssautil.Unwrap(args[0])
+}
+
+// gormSum returns the column a Select of one SUM aggregate names (its
+// alias, or "sum"), or "": Select("SUM(amount_msat) as sum").
+func gormSum(sel string) string {
+	st := sqltext.Parse("SELECT " + sel + " FROM t")
+	if st == nil || !st.Sum || len(st.Columns) != 1 {
+		return ""
+	}
+	if c := strings.ToLower(st.Columns[0]); c != "" {
+		return c
+	}
+	return "sum"
+}
+
+// sumReads returns the read of a SUM aggregate into its destination: a
+// scalar, or the field of a struct named for the alias (or its only
+// field): var spent struct{ Sum int64 }; Scan(&spent).
+func sumReads(value ssa.Value, alias string) []ColumnRead {
+	if !isStructDest(value) {
+		return []ColumnRead{{Column: alias, Dest: refOf(value), Addr: true}}
+	}
+	t := unwrap(value).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	if st == nil {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if snakeCase(f.Name()) == alias || st.NumFields() == 1 {
+			return []ColumnRead{{Column: alias, Dest: fieldRef(unwrap(value), []string{f.Name()}), Addr: true}}
+		}
+	}
+	return nil
 }

@@ -336,6 +336,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		Isolation:    stmt.Isolation,
 		Count:        stmt.Count,
 		Exists:       stmt.Exists,
+		Sum:          stmt.Sum,
 		Partial:      stmt.Partial,
 		RowsReturned: -1, ResultReturned: -1,
 		Command: stmt.Command,

@@ -108,7 +108,7 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 			// The destination, a field of it, or a location inside it
 			// (raw.String of a scanned sql.NullString).
 			if rd.Dest.Same(r) || rd.Dest.Root == r.Root && (strings.HasPrefix(rd.Dest.Path, r.Path+".") && r.Path != "" || strings.HasPrefix(r.Path, rd.Dest.Path+".")) {
-				p.add(a, rd.Column, derived)
+				p.add(a, rd.Column, derived || rd.Derived)
 			}
 		}
 	}

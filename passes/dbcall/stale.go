@@ -1308,3 +1308,24 @@ func (r *Result) insertBefore(call ssa.CallInstruction, table, col string, arg s
 	}
 	return nil
 }
+
+// SameKey is SameValue for the key columns of two statements, where a
+// pointer bound to a column stands for the variable it points to: a row
+// inserted with AppId: &appId has the app_id that WHERE app_id = appId
+// names.
+func (r *Result) SameKey(fn *ssa.Function, x, y Ref) bool {
+	return r.SameValue(fn, x, y) || addressOf(x, y) || addressOf(y, x)
+}
+
+// addressOf reports a pointer p to a variable whose one store is v.
+func addressOf(p, v Ref) bool {
+	if p.Path != "" || p.Root == nil {
+		return false
+	}
+	alloc, ok := unwrap(p.Root).(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	st := soleStore(alloc)
+	return st != nil && refOf(st).Same(v)
+}

@@ -110,6 +110,9 @@ func describe(st *Stmt) string {
 	if st.Count {
 		w("count")
 	}
+	if st.Sum {
+		w("sum")
+	}
 	if st.Exists {
 		w("exists")
 	}

@@ -628,6 +628,9 @@ func (p *parser) selectStmt(i, j int, st *Stmt) {
 		switch {
 		case p.isCall(it.start, it.expr, "count"):
 			st.Count = true
+		case p.isCall(it.start, it.expr, "sum"),
+			p.isCall(it.start, it.expr, "coalesce") && p.is(it.start+2, "sum") && p.isOp(it.start+3, "("):
+			st.Sum = true
 		case p.isCall(it.start, it.expr, "exists"):
 			st.Exists = true
 		case it.expr == it.start+1 && p.kind(it.start) == tNumber && len(st.From) > 0:

@@ -263,6 +263,10 @@ type Stmt struct {
 	WriteLock bool
 	// Count reports a SELECT whose only result is an aggregate COUNT.
 	Count bool
+	// Sum reports a SELECT whose only result is an aggregate SUM
+	// (COALESCE(SUM(...), 0) too): a total of the rows' amounts, such as
+	// a balance over the ledger rows.
+	Sum bool
 	// Exists reports SELECT EXISTS(...) or SELECT 1 FROM ... (a presence
 	// probe; any integer literal counts).
 	Exists bool
