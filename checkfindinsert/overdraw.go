@@ -48,8 +48,10 @@ func checkOverdraw(pass *analysis.Pass, db *dbcall.Result, reach *ssautil.Reach,
 // totalKey reports whether the insert adds a row the total sums: every
 // equality column of the total's WHERE is inserted with the same value
 // (or a value the model holds to be the same: a key of a row looked up
-// by it), or left to a DEFAULT equal to the total's constant. A total
-// with no equality column sums the whole table.
+// by it, a pointer to it), or left to a DEFAULT equal to the total's
+// constant. A total with no equality column sums the whole table. A
+// helper's total keyed by a value the helper found itself is taken to be
+// the insert's key.
 func totalKey(db *dbcall.Result, cat *schema.Catalog, fi *dbcall.FuncInfo, sum, ins *dbcall.Access) ([]string, bool) {
 	keys := sum.KeyColumns()
 	for _, k := range keys {
@@ -59,6 +61,12 @@ func totalKey(db *dbcall.Result, cat *schema.Catalog, fi *dbcall.FuncInfo, sum, 
 			if !defaultMatches(cat, ins.Table, k, w) {
 				return nil, false
 			}
+			continue
+		}
+		if w.Value.IsZero() && w.Const == "" && sum.Via != nil && !s.Value.IsZero() {
+			// A key the helper found itself (the app of the permission
+			// it looked up by the caller's app id), out of the caller's
+			// view: taken to be the insert's.
 			continue
 		}
 		if w.Const != "" || s.Const != "" {

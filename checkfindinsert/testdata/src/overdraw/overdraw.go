@@ -40,6 +40,12 @@ type App struct {
 	Isolated bool
 }
 
+type AppPermission struct {
+	ID    uint
+	AppId uint
+	Scope string
+}
+
 type Service struct {
 	db *gorm.DB
 }
@@ -69,8 +75,12 @@ func validateCanPay(tx *gorm.DB, appId *uint, amount uint64) error {
 	if tx.Limit(1).Find(&app, &App{ID: *appId}).RowsAffected == 0 {
 		return errNotFound
 	}
+	var perm AppPermission
+	if tx.Limit(1).Find(&perm, &AppPermission{AppId: *appId, Scope: "pay_invoice"}).RowsAffected == 0 {
+		return errors.New("app cannot pay")
+	}
 	if app.Isolated {
-		balance := isolatedBalance(tx, *appId)
+		balance := isolatedBalance(tx, perm.AppId)
 		if int64(amount+amount/100) > balance {
 			return errInsufficient
 		}
