@@ -133,7 +133,10 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 			}
 		}
 	}
-	if overdraws := db.Overdraws(fi.Fn); len(overdraws) > 0 {
+	// A total checked against an amount, last: an insert already reported
+	// (the payment's hash looked up first) keeps its finding.
+	overdraws := db.Overdraws(fi.Fn)
+	defer func() {
 		for _, ins := range fi.Accesses {
 			if ins.Kind == dbcall.KindInsert && ins.Table != "" && ins.Call.Block() != nil {
 				if d, ok := checkOverdraw(pass, db, &reach, txs, cat, fi, overdraws, ins); ok {
@@ -141,7 +144,7 @@ func runFunc(c *checker, db *dbcall.Result, txs *txscope.Result, cat *schema.Cat
 				}
 			}
 		}
-	}
+	}()
 	if len(decisions) == 0 && len(limits) == 0 {
 		return
 	}

@@ -555,7 +555,7 @@ func fails(fn *ssa.Function, ret *ssa.Return, v ssa.Value, isBool bool) bool {
 					return true
 				}
 			}
-			if builtError(x.Common()) {
+			if builtError(x.Common()) || errorConstructor(x.Common()) {
 				return true
 			}
 		}
@@ -698,4 +698,37 @@ func calleeName(common *ssa.CallCommon) string {
 		return callee.Name()
 	}
 	return "the helper"
+}
+
+// errorConstructor reports a call of a function of this package whose
+// only result is an error that every return builds anew: func
+// NewInsufficientBalanceError() error { return &insufficientBalanceError{} }.
+func errorConstructor(common *ssa.CallCommon) bool {
+	callee := common.StaticCallee()
+	if callee == nil || callee.Blocks == nil {
+		return false
+	}
+	if res := callee.Signature.Results(); res.Len() != 1 || !isErrorType(res.At(0).Type()) {
+		return false
+	}
+	rets := returns(callee)
+	for _, r := range rets {
+		if len(r.Results) != 1 {
+			return false
+		}
+		switch x := r.Results[0].(type) {
+		case *ssa.MakeInterface:
+			if isNilConst(x.X) {
+				return false
+			}
+		case *ssa.Call:
+			f := x.Common().StaticCallee()
+			if f == nil || f.Pkg == nil || f.Name() != "New" && f.Name() != "Errorf" || f.Pkg.Pkg.Path() != "errors" && f.Pkg.Pkg.Path() != "fmt" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(rets) > 0
 }

@@ -24,6 +24,15 @@ var (
 	errInsufficient = errors.New("insufficient balance")
 )
 
+type insufficientBalanceError struct{}
+
+func (*insufficientBalanceError) Error() string { return "insufficient balance" }
+
+// newInsufficientBalanceError builds the error the API maps to its code.
+func newInsufficientBalanceError() error {
+	return &insufficientBalanceError{}
+}
+
 type Transaction struct {
 	ID             uint
 	AppId          *uint
@@ -82,7 +91,7 @@ func validateCanPay(tx *gorm.DB, appId *uint, amount uint64) error {
 	if app.Isolated {
 		balance := isolatedBalance(tx, perm.AppId)
 		if int64(amount+amount/100) > balance {
-			return errInsufficient
+			return newInsufficientBalanceError()
 		}
 	}
 	return nil
