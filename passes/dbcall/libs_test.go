@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -23,26 +24,55 @@ func loadLibs(t *testing.T, paths ...string) map[string]*types.Package {
 }
 
 // loadLibsIn type-checks packages of the real libraries as the end-to-end
-// module testdata/<module> requires them.
+// module testdata/<module> requires them. The module is loaded once per
+// test process, from source: export data would make the go command compile
+// every library first, most of this package's time on a cold build cache
+// (and the same compilation cmd/idemvet's go vet runs do at the same time).
 func loadLibsIn(t *testing.T, module string, paths ...string) map[string]*types.Package {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("loads the end-to-end module's dependencies")
 	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: filepath.Join("..", "..", "testdata", module)}
-	pkgs, err := packages.Load(cfg, paths...)
-	if err != nil {
-		t.Fatal(err)
+	v, _ := libModules.LoadOrStore(module, new(libModule))
+	m := v.(*libModule)
+	m.once.Do(func() {
+		cfg := &packages.Config{
+			Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax,
+			Dir:  filepath.Join("..", "..", "testdata", module),
+		}
+		roots, err := packages.Load(cfg, "./...")
+		if err != nil {
+			m.err = err
+			return
+		}
+		m.pkgs = map[string]*packages.Package{}
+		packages.Visit(roots, nil, func(p *packages.Package) { m.pkgs[p.PkgPath] = p })
+	})
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
 	out := map[string]*types.Package{}
-	for _, p := range pkgs {
-		if len(p.Errors) > 0 || p.Types == nil {
+	for _, path := range paths {
+		p := m.pkgs[path]
+		switch {
+		case p == nil:
+			t.Fatalf("%s is not a dependency of testdata/%s", path, module)
+		case len(p.Errors) > 0 || p.Types == nil:
 			t.Fatalf("loading %s: %v", p.PkgPath, p.Errors)
 		}
-		out[p.PkgPath] = p.Types
+		out[path] = p.Types
 	}
 	return out
 }
+
+// A libModule is an end-to-end module's packages, loaded once.
+type libModule struct {
+	once sync.Once
+	pkgs map[string]*packages.Package // by package path, every dependency
+	err  error
+}
+
+var libModules sync.Map // module → *libModule
 
 // methodsOf returns the names of the methods of the named types of pkg
 // (value and pointer receivers).
