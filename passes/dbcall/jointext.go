@@ -100,15 +100,14 @@ func (j *joinElems) collect(b *builder, v ssa.Value, depth int) {
 		}
 		j.unknown = true
 	case *ssa.Phi:
-		// Pieces appended on one edge only (if v != nil { where =
-		// append(where, ...) }) hold on some paths.
-		n := len(j.vals)
-		for i, e := range x.Edges {
-			before := len(j.vals)
-			j.collect(b, e, depth+1)
-			if i > 0 && len(j.vals) != before || i == 0 && len(j.vals) == n && len(x.Edges) > 1 {
+		// Edges that differ (if v != nil { where = append(where, ...) },
+		// either of two pieces, a loop) hold different pieces: each holds
+		// on some paths only.
+		for _, e := range x.Edges {
+			if unwrap(e) != unwrap(x.Edges[0]) {
 				j.some = true
 			}
+			j.collect(b, e, depth+1)
 		}
 	case *ssa.UnOp:
 		// A slice variable whose address is taken (&where handed to a
