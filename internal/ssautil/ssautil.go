@@ -223,3 +223,17 @@ func Branches(fn *ssa.Function) iter.Seq[*ssa.If] {
 		}
 	}
 }
+
+// Operands yields the operands of instr that are set: the values it is
+// computed from, the step of every walk back through a value's
+// provenance.
+func Operands(instr ssa.Instruction) iter.Seq[ssa.Value] {
+	return func(yield func(ssa.Value) bool) {
+		var buf [8]*ssa.Value
+		for _, op := range instr.Operands(buf[:0]) {
+			if op != nil && *op != nil && !yield(*op) {
+				return
+			}
+		}
+	}
+}

@@ -1,10 +1,10 @@
 package dbcall
 
 import (
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 	"github.com/idemvet/idemvet/passes/sqltext"
 )
@@ -284,7 +285,6 @@ func (b *builder) computedFrom(v, src ssa.Value) bool {
 	const maxComputed = 256
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{v}
-	var ops []*ssa.Value
 	for len(work) > 0 && len(seen) < maxComputed {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -308,12 +308,7 @@ func (b *builder) computedFrom(v, src ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		ops = instr.Operands(ops[:0])
-		for _, op := range ops {
-			if op != nil && *op != nil {
-				work = append(work, *op)
-			}
-		}
+		work = slices.AppendSeq(work, ssautil.Operands(instr))
 	}
 	return false
 }

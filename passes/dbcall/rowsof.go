@@ -91,9 +91,8 @@ func (d *derivation) from(v ssa.Value, depth int) bool {
 	case ssa.Instruction:
 		// A load, a field or element, a conversion, an append or any
 		// call, a phi, an arithmetic: what it is computed from.
-		var ops [8]*ssa.Value
-		for _, op := range x.Operands(ops[:0]) {
-			if op != nil && d.from(*op, depth+1) {
+		for op := range ssautil.Operands(x) {
+			if d.from(op, depth+1) {
 				return true
 			}
 		}

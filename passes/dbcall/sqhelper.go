@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Query builders made by the application's helpers: a repository's
@@ -254,7 +256,6 @@ func (b *builder) innerStore(fp, sp nestedField) bool {
 func normalizes(store *ssa.Store, fa *ssa.FieldAddr) bool {
 	seen := map[ssa.Value]bool{}
 	work := []ssa.Value{store.Val}
-	var ops []*ssa.Value
 	for len(work) > 0 && len(seen) < 64 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -269,12 +270,7 @@ func normalizes(store *ssa.Store, fa *ssa.FieldAddr) bool {
 		if !ok {
 			continue
 		}
-		ops = instr.Operands(ops[:0])
-		for _, op := range ops {
-			if op != nil && *op != nil {
-				work = append(work, *op)
-			}
-		}
+		work = slices.AppendSeq(work, ssautil.Operands(instr))
 	}
 	return false
 }

@@ -1332,8 +1332,8 @@ func usesValue(v, x ssa.Value, depth int) bool {
 	if !ok || depth > 8 {
 		return false
 	}
-	for _, op := range instr.Operands(nil) {
-		if *op != nil && usesValue(*op, x, depth+1) {
+	for op := range ssautil.Operands(instr) {
+		if usesValue(op, x, depth+1) {
 			return true
 		}
 	}

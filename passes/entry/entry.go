@@ -666,14 +666,10 @@ func (g *graph) uses(n *node) {
 					g.noteTicks(n, x)
 				}
 			}
-			var ops [8]*ssa.Value
-			for _, op := range instr.Operands(ops[:0]) {
-				if op == nil || *op == nil {
-					continue
-				}
-				if f, ok := (*op).(*ssa.Function); ok {
+			for op := range ssautil.Operands(instr) {
+				if f, ok := op.(*ssa.Function); ok {
 					if t := g.target(f); t != nil {
-						g.valueUse(n, t, instr, *op)
+						g.valueUse(n, t, instr, op)
 					}
 				}
 			}

@@ -1,7 +1,6 @@
 package retry
 
 import (
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -642,8 +642,8 @@ func dependsOnHeaderPhiFrom(v ssa.Value, call *ssa.Call, l *loop, depth int, see
 	if !ok || !l.body[instr.Block()] {
 		return false
 	}
-	for _, op := range instr.Operands(nil) {
-		if *op != nil && dependsOnHeaderPhiFrom(*op, call, l, depth+1, seen) {
+	for op := range ssautil.Operands(instr) {
+		if dependsOnHeaderPhiFrom(op, call, l, depth+1, seen) {
 			return true
 		}
 	}
@@ -666,8 +666,8 @@ func derivesFrom(v ssa.Value, call *ssa.Call, depth int, seen map[ssa.Value]bool
 	if !ok {
 		return false
 	}
-	for _, op := range instr.Operands(nil) {
-		if *op != nil && derivesFrom(*op, call, depth+1, seen) {
+	for op := range ssautil.Operands(instr) {
+		if derivesFrom(op, call, depth+1, seen) {
 			return true
 		}
 	}

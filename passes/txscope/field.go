@@ -86,7 +86,6 @@ func (f *finder) indexFields() *fieldIndex {
 		}
 		return nil
 	}
-	var ops []*ssa.Value
 	for _, fn := range f.db.SrcFuncs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
@@ -140,13 +139,9 @@ func (f *finder) indexFields() *fieldIndex {
 				}
 				// An anonymous function without free variables is an
 				// operand: any use but a store into a field lets it loose.
-				ops = instr.Operands(ops[:0])
 				st, isStore := instr.(*ssa.Store)
-				for _, op := range ops {
-					if op == nil || *op == nil {
-						continue
-					}
-					if g, ok := (*op).(*ssa.Function); ok && g.Parent() != nil {
+				for op := range ssautil.Operands(instr) {
+					if g, ok := op.(*ssa.Function); ok && g.Parent() != nil {
 						if !isStore || st.Val != ssa.Value(g) {
 							ix.loose[g] = true
 						} else if _, ok := st.Addr.(*ssa.FieldAddr); !ok {
