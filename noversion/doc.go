@@ -87,6 +87,22 @@
 //	db.Exec("UPDATE coupons SET uses = uses + 1 WHERE code = $1", code)
 //	// check-then-update on coupons(uses): the check at ... (by checkCap) ...; add AND uses < $n ...
 //
+// The helper may read the row itself and return it once checked, and say
+// it failed by an error or by a failure value beside the row (a non-nil
+// pointer the caller returns, an OAuth *TokenError):
+//
+//	func codeGrant(code string) (*Grant, *GrantError, error) {
+//		g, err := grantByCode(code)
+//		...
+//		if g.CodeUsed { return nil, &GrantError{Error: "invalid_grant"}, nil }
+//		return g, nil, nil
+//	}
+//	g, gerr, err := codeGrant(code)   // also when the helper is one case of a switch
+//	if gerr != nil { return gerr, nil }
+//	g.CodeUsed = true
+//	markUsed(g)                        // UPDATE grants SET code_used = true WHERE code = ?
+//	// check-then-update on grants(code_used): the check at ... (by codeGrant) ...
+//
 // The check is a comparison of the column (or a flag read from it) with a
 // value (with an operator, or with a decimal's method: w.Balance.LessThan(amount)), on the branch that decides whether the update runs, and the update
 // sets that column; the read and the update name the same row. It stays
@@ -135,7 +151,10 @@
 // email, a charge, a webhook) on the side of the check that leads to the
 // update, before it or after it: two racers both do it, so the gift code
 // marked used with a constant and then credited, the activation followed
-// by a welcome mail stay reported. Deletes do not count (a second delete
+// by a welcome mail stay reported. So does a reply built from the row's
+// columns and returned (&Reply{AccessToken: g.AccessToken}, the token
+// issued for a one-time code): both racers get it. A column returned bare
+// (return user.Email) is the row reported back, not counted. Deletes do not count (a second delete
 // of the same rows removes nothing more), nor do inserts into an audit
 // trail (a table named for audit: audit_log, key_audits), which record
 // that a request happened and decide nothing; callers are not followed: a caller that does
