@@ -10,9 +10,9 @@ package apis
 //	n, err := zdb.NumRows(ctx, `update ... where ... and state = ?`, ...)
 //	zdb.TX(ctx, func(ctx context.Context) error { ... })
 //
-// The context is the handle. Not assembled: zdb.Insert/Update of a Tabler
-// model, "load:name" statements read from the program's files, and zdb's
-// {{...}} template conditions.
+// The context is the handle. A "load:name" text is the statement the
+// program's file <name>.sql or <name>.gotxt holds (dbcall reads the
+// module's files), its {{...}} conditions and template actions unknown.
 const ZdbPkg = "zgo.at/zdb"
 
 func init() {

@@ -42,6 +42,11 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		} else {
 			t = b.resolveText(sqlv)
 		}
+		if meth.Lib == apis.LibZdb && t.known {
+			if name, ok := strings.CutPrefix(t.s, "load:"); ok {
+				t = b.zdbLoadText(name)
+			}
+		}
 		if (meth.Lib == apis.LibPgx || meth.Lib == apis.LibPgxV4 || meth.Lib == apis.LibShape) && t.known {
 			if s, ok := b.pgxPreparedText(t.s); ok {
 				t.s = s

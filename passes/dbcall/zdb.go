@@ -2,8 +2,12 @@ package dbcall
 
 import (
 	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -176,4 +180,112 @@ func (b *builder) localMethodString(n *types.Named, name string) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// zdb's load:name statements: the program gives zdb a file system
+// (ConnectOptions.Files, usually the embedded db/ directory), and
+// zdb.Get(ctx, &s, "load:paths.PathFilter", params) runs the file
+// db/query/paths.PathFilter.sql, or the Go template .gotxt. The module's
+// files are searched for the name, with either extension (once per process
+// and module, within the named-SQL walk's limits); a name two files hold is
+// unknown. zdb's conditional sections ({{:have_like and path like :like}})
+// and template actions ({{if .match_case}}) become holes: the text
+// outside them (the table, the first conditions) is known, the statement
+// partial.
+
+type zdbFilesOnce struct {
+	once  sync.Once
+	paths map[string]string // name → path; "" when two files hold it
+}
+
+var zdbFiles sync.Map // module root → *zdbFilesOnce
+
+// zdbLoadText returns the statement of a load:name text.
+func (b *builder) zdbLoadText(name string) text {
+	hole := text{s: sqltext.Hole, param: -1}
+	root := b.namedRoot()
+	if root == "" || name == "" {
+		return hole
+	}
+	// load:ref.ListTopRefs.sql names the file with its extension.
+	if n, ok := strings.CutSuffix(name, ".sql"); ok {
+		name = n
+	} else if n, ok := strings.CutSuffix(name, ".gotxt"); ok {
+		name = n
+	}
+	v, _ := zdbFiles.LoadOrStore(root, &zdbFilesOnce{})
+	zf := v.(*zdbFilesOnce)
+	zf.once.Do(func() { zf.paths = readZdbFiles(root) })
+	path := zf.paths[name]
+	if path == "" {
+		return hole
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) > namedMaxSize {
+		return hole
+	}
+	return text{s: zdbTemplateHoles(string(data)), known: true, param: -1}
+}
+
+// readZdbFiles indexes the module's .sql and .gotxt files by name without
+// the extension.
+func readZdbFiles(root string) map[string]string {
+	out := map[string]string{}
+	dirs, files := 0, 0
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if dirs++; dirs > namedMaxDirs {
+				return filepath.SkipAll
+			}
+			if path != root && skippedDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		base := d.Name()
+		name, ok := strings.CutSuffix(base, ".sql")
+		if !ok {
+			name, ok = strings.CutSuffix(base, ".gotxt")
+		}
+		if !ok || name == "" {
+			return nil
+		}
+		if files++; files > namedMaxFiles {
+			return filepath.SkipAll
+		}
+		if _, dup := out[name]; dup {
+			out[name] = ""
+			return nil
+		}
+		out[name] = path
+		return nil
+	})
+	return out
+}
+
+// zdbTemplateHoles replaces each {{...}} of a zdb statement with a hole.
+func zdbTemplateHoles(s string) string {
+	var sb strings.Builder
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			sb.WriteString(s)
+			return sb.String()
+		}
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			sb.WriteString(s[:i])
+			sb.WriteString(sqltext.Hole)
+			return sb.String()
+		}
+		sb.WriteString(s[:i])
+		sb.WriteString(" " + sqltext.Hole + " ")
+		s = s[i+j+2:]
+	}
 }

@@ -1,0 +1,3 @@
+select site_id from sites
+where code = ?
+	{{:active and state = 'a'}}

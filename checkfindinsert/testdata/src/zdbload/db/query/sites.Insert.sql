@@ -1,0 +1,1 @@
+insert into sites (code, created_at) values (?, now())
