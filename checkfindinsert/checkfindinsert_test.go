@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "execdb/...", "schemaunique", "schemanounique", "schemapartial", "fscli", "capacity", "capacitysvc/...", "schemadefault", "ifaceschema", "updinsert/...", "mutexheld", "inflight", "restaterun", "mintedkey", "zeroscan", "foldkey/...", "gormsignup/...", "popfrag/...", "txdecide/...", "calleekey", "gormattrs/...", "logwrap", "popfizz", "ctorkey/...", "ctelookup", "sqrepo/...", "settingsave/...", "lastadmin/...", "setdiff", "tablefield", "tableparam", "choosestmt", "genericrepo", "replaceset", "generatedkey", "claimfirst", "parentfirst", "serialwriter/...", "joinlist", "goyesqlinject/...", "overdraw", "overdrawsql", "zdbload")
+	idemvettest.Run(t, analysistest.TestData(), checkfindinsert.Analyzer, "rawsql", "pgxpool", "sqlxget", "gormfirst", "fsstat", "sqlcgen/...", "crosspkg/...", "iface/...", "txhelper/...", "execdb/...", "schemaunique", "schemanounique", "schemapartial", "fscli", "capacity", "capacitysvc/...", "schemadefault", "ifaceschema", "updinsert/...", "mutexheld", "inflight", "restaterun", "mintedkey", "zeroscan", "foldkey/...", "gormsignup/...", "popfrag/...", "txdecide/...", "calleekey", "gormattrs/...", "logwrap", "popfizz", "ctorkey/...", "ctelookup", "sqrepo/...", "settingsave/...", "lastadmin/...", "setdiff", "tablefield", "tableparam", "choosestmt", "genericrepo", "replaceset", "generatedkey", "claimfirst", "parentfirst", "serialwriter/...", "joinlist", "goyesqlinject/...", "overdraw", "overdrawsql", "zdbload", "mysqldupe")
 }
 
 // TestOnce holds the silence on code that runs once and the file races

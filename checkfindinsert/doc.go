@@ -50,8 +50,11 @@
 // It stays silent when the insert is made safe: ON CONFLICT, INSERT IGNORE,
 // ON DUPLICATE KEY UPDATE or INSERT OR IGNORE; its error tested for a unique
 // violation (errors.As into *pgconn.PgError, *pq.Error, *mysql.MySQLError or
-// a sqlite error, errors.Is with gorm.ErrDuplicatedKey, or a helper that does
-// so); both in one SERIALIZABLE transaction; an advisory lock or a row lock
+// a sqlite error, errors.Is with (or == to) gorm.ErrDuplicatedKey, the
+// sentinel go-mysql/errors maps the driver's error to (ok, myerr :=
+// my.Error(err); errors.Is(myerr, my.ErrDupeKey)), or a helper that does
+// so; errors.Is with a driver error pointer nothing filled, never true, is
+// no test); both in one SERIALIZABLE transaction; an advisory lock or a row lock
 // on another (parent) row taken earlier in the same transaction; a
 // sync.Mutex held over both (locked before the lookup, here or around the
 // transaction callback, and not unlocked before the insert); both in a

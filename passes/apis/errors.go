@@ -27,7 +27,17 @@ var ErrorPassThrough = map[string]int{
 // UniqueViolationErrors lists sentinel errors that mean a unique constraint
 // rejected a write.
 var UniqueViolationErrors = map[string]bool{
-	"gorm.io/gorm.ErrDuplicatedKey": true,
+	"gorm.io/gorm.ErrDuplicatedKey":         true,
+	"github.com/go-mysql/errors.ErrDupeKey": true,
+}
+
+// ErrorMappers are library functions that map a driver's error to a
+// sentinel of their own, returned as the result at the index: a test of
+// that result against a unique-violation sentinel tests the error given
+// (go-mysql/errors: ok, myerr := my.Error(err); errors.Is(myerr,
+// my.ErrDupeKey)).
+var ErrorMappers = map[string]int{
+	"github.com/go-mysql/errors.Error": 1,
 }
 
 // UniqueViolationPredicates are library functions of an error that report

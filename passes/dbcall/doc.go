@@ -35,7 +35,8 @@
 // swallowing sql.ErrNoRows (SELECT true, or a key: id, *_id), false, 0 or
 // "" exactly when no row matched; rows affected, compared or returned; unique-violation
 // tests (*pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors,
-// gorm.ErrDuplicatedKey, helpers recognized by their summaries).
+// gorm.ErrDuplicatedKey, go-mysql/errors' ErrDupeKey through its Error
+// mapping, helpers recognized by their summaries).
 //
 // An insert's conflict handling is modeled in full (Access.Upsert): the
 // target columns or constraint and the target's WHERE, the action, each DO

@@ -1115,6 +1115,11 @@ func (b *builder) uniqueTested(v ssa.Value, depth int, seen map[ssa.Value]bool) 
 			if isDriverError(x.AssertedType) {
 				return true
 			}
+		case *ssa.BinOp:
+			// err == gorm.ErrDuplicatedKey, myerr != my.ErrDupeKey
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (apis.UniqueViolationErrors[globalName(x.X)] || apis.UniqueViolationErrors[globalName(x.Y)]) {
+				return true
+			}
 		case ssa.CallInstruction:
 			if b.uniqueCall(x, v, depth, seen) {
 				return true
@@ -1145,6 +1150,17 @@ func (b *builder) uniqueCall(call ssa.CallInstruction, v ssa.Value, depth int, s
 	}
 	if apis.UniqueViolationPredicates[name] {
 		return true // if zdb.ErrUnique(err)
+	}
+	if i, ok := apis.ErrorMappers[name]; ok {
+		// The library's own sentinel for the error, tested in turn.
+		if c, ok := call.(*ssa.Call); ok && c.Referrers() != nil {
+			for _, r := range *c.Referrers() {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == i && b.uniqueTested(ex, depth+1, seen) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	if isEntFunc(common, apis.EntIsConstraintError) {
 		// ent's ConstraintError: a unique (or other) constraint rejected
