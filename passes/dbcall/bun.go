@@ -105,13 +105,25 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 	// ON <On> [SET <Set>, ...] [WHERE <Where> AND ...].
 	var on *string
 	var setTexts, whereTexts []string
+	sumAlias := "" // the column ColumnExpr("sum(amount) as balance") names
 	for _, s := range steps {
 		m := apis.BunMethods[s.name]
+		if s.name == "ColumnExpr" {
+			if text, ok := constString(arg(s, 0)); ok && gormSum(text) != "" {
+				sumAlias = gormSum(text)
+				columns = append(columns, sumAlias)
+				continue
+			}
+		}
 		switch m.Part {
 		case apis.PartModel:
 			model = arg(s, 0)
 		case apis.PartTableExpr:
-			if t, ok := constString(arg(s, 0)); ok && t != "" {
+			t, ok := constString(arg(s, 0))
+			if vals, variadic := variadicArgs(arg(s, 0)); !ok && variadic && len(vals) > 0 {
+				t, ok = constString(vals[0]) // Table("account_ledgers"): Table(tables ...string)
+			}
+			if ok && t != "" {
 				table = strings.ToLower(strings.Fields(t)[0])
 			} else {
 				a.Partial = true
@@ -236,6 +248,11 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 	case "select":
 		a.Kind = KindRead
 		b.bunRead(a, call, name, model, dests, fields, columns)
+		if sumAlias != "" && len(dests) == 1 {
+			// Scan(ctx, &balance) of the one aggregate selected.
+			a.Reads = sumReads(dests[0], sumAlias)
+		}
+		a.Sum = sumAlias != "" && len(a.Reads) > 0
 		return []*Access{a}
 	case "insert":
 		a.Kind = KindInsert
