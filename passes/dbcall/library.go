@@ -83,6 +83,9 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	if named == nil && len(bound) == 1 && isNamedArgs(bound[0].Type()) {
 		named = bound[0]
 	}
+	if named == nil && meth.Lib == apis.LibZdb {
+		named = zdbParams(bound)
+	}
 	texts := []text{t}
 	chosen := false
 	if (stmt.Kind == sqltext.KindUnknown || stmt.Table.Name == "") && !meth.ByName {

@@ -289,3 +289,29 @@ func zdbTemplateHoles(s string) string {
 		s = s[i+j+2:]
 	}
 }
+
+// zdbParams returns the map literal among a zdb call's parameters, which
+// binds its :name placeholders (zdb merges every map it is given; the
+// literal is the one whose keys can be read):
+//
+//	zdb.Exec(ctx, `delete from hits where site_id = :site`, map[string]any{"site": id})
+func zdbParams(bound []ssa.Value) ssa.Value {
+	var lit ssa.Value
+	for _, v := range bound {
+		if v == nil {
+			continue
+		}
+		if _, ok := unwrap(v).(*ssa.MakeMap); !ok {
+			continue
+		}
+		m, ok := unwrap(v).Type().Underlying().(*types.Map)
+		if !ok || !isString(m.Key()) {
+			continue
+		}
+		if lit != nil {
+			return nil
+		}
+		lit = unwrap(v)
+	}
+	return lit
+}

@@ -25,3 +25,11 @@ func CreateOnce(ctx context.Context, code string) error {
 func Missing(ctx context.Context) error {
 	return zdb.Exec(ctx, "load:sites.Nowhere") // want `unknown \? on ctx; partial`
 }
+
+func Rename(ctx context.Context, site int64, name string) error {
+	return zdb.Exec(ctx, "load:sites.Rename", map[string]any{"site": site, "name": name}) // want `update sites set name=\$name where site_id=\$site on ctx`
+}
+
+func Purge(ctx context.Context, site int64, extra map[string]any) error {
+	return zdb.Exec(ctx, `delete from hits where site_id = :site`, extra, map[string]any{"site": site}) // want `delete hits where site_id=\$site on ctx`
+}

@@ -1,0 +1,1 @@
+update sites set name = :name where site_id = :site
