@@ -59,7 +59,11 @@
 // sync.Mutex held over both (locked before the lookup, here or around the
 // transaction callback, and not unlocked before the insert); both in a
 // callback of a singleflight.Group (Do, DoChan), which runs one call per
-// key at a time; or both after a call that claims the key in-process (a
+// key at a time; both in a callback handed to a serializing executor (a
+// writer that queues its callbacks on a channel to one worker goroutine,
+// as services on SQLite do, reached directly or through an interface
+// after a type assertion selects it; a pool of workers is still
+// reported); or both after a call that claims the key in-process (a
 // function that, under a sync.Mutex, records the key in a map of work in
 // progress, and makes a second request for the key wait for the first,
 // sync.Cond.Wait or a channel receive; or returns a bool that is true only

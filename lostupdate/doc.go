@@ -58,7 +58,8 @@
 // targets another row or table, such as the row the function inserted
 // before it (a refund row built in Go, inserted, then saved again with the
 // processor's answer computed from the payment read). A sync.Mutex held
-// from before the read until the write (or both in a singleflight callback)
+// from before the read until the write (or both in a singleflight callback,
+// or in a callback of a serializing executor's one worker goroutine)
 // serializes the writers of one process and silences it too: idemvet takes
 // it as the statement that the service runs as a single instance, which
 // several instances would contradict.

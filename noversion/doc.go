@@ -259,8 +259,9 @@
 //
 // The stale-row, check-then-update and check-then-delete findings are
 // silent when the process serializes the read and the write: a sync.Mutex
-// held from before the read until the write, or both in a singleflight
-// callback. That protects one process only; idemvet takes it as the
+// held from before the read until the write, both in a singleflight
+// callback, or both in a callback a serializing executor's one worker
+// goroutine runs. That protects one process only; idemvet takes it as the
 // statement that the service runs as a single instance (a wallet hub, a
 // media store on local disk).
 //
