@@ -61,6 +61,9 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 		if rechecks(a, g.Column) {
 			continue // the WHERE re-states it (noversion checks that 0 rows is noticed)
 		}
+		if checkedByCallee(db, a, g) {
+			continue // the called function reads the column again and checks it before it writes: its check decides, judged where it is made
+		}
 		if derivedFrom(db, a, set, g) {
 			continue // SET c = <c read, recomputed>: a lost update, lostupdate's finding
 		}
@@ -95,6 +98,31 @@ func checkStaleGuard(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result,
 func changedByAny(db *dbcall.Result, table, col string) bool {
 	for _, w := range db.Writers(table) {
 		if contains(w.Columns, col) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedByCallee reports a write made by a called function that, in the
+// same call, reads the checked column of the table again and branches on
+// it (dbcall.Access.CalleeChecks): a control plane's RPC handler behind a
+// client (the API answers early for a verified domain, and the service
+// it calls loads the domain and checks it itself), a service method that
+// re-validates what its caller validated. The caller's check is then not
+// the one that decides the write; the callee's is, judged in the callee
+// against the read it makes. A callee that loads the row again and writes
+// it back without testing the column leaves the caller's check deciding.
+func checkedByCallee(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard) bool {
+	if a.Via == nil || a.Call == nil || g.Read == nil || g.Read.Call == a.Call {
+		return false
+	}
+	fi := db.Func(a.Fn)
+	if fi == nil {
+		return false
+	}
+	for _, rd := range fi.Accesses {
+		if rd.Call == a.Call && rd != a && rd.Kind == dbcall.KindRead && rd.Table == a.Table && !rd.Heuristic && contains(rd.CalleeChecks, g.Column) {
 			return true
 		}
 	}

@@ -185,6 +185,10 @@ type Access struct {
 	Rechecks []string
 	Set      []Binding
 	Reads    []ColumnRead
+	// CalleeChecks lists, for a read made by a called function, the
+	// columns it keeps for itself and branches on (a row it loads again
+	// to check before it writes): see branchedOn.
+	CalleeChecks []string
 	// Count and Exists mark reads whose result is a row count or a presence
 	// flag; Limit is the LIMIT literal or -1.
 	Count, Exists bool

@@ -65,6 +65,8 @@ type FuncInfo struct {
 	addrs    map[ssa.Value]*Access
 	nils     map[ssa.Value]*Access
 	b        *builder // whose budget its walks spend
+	// branched caches, per read, the columns a branch tests (branchedOn).
+	branched map[*Access][]string
 }
 
 // Func returns the model of fn, or nil when fn has no database accesses.

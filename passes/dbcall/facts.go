@@ -662,10 +662,16 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Result, rf.Path = i, ElemPath+r.Dest.Path
 		} else if i, ok := b.returnedTotal(fi, a, rets); ok {
 			rf.Result, rf.Derived = i, true
-		} else {
+		} else if !b.branchedOn(fi, a, r.Column) {
 			continue
 		}
+		// A column the function keeps and branches on (a row it loads to
+		// check before it writes) has neither result nor parameter:
+		// callers learn that the call checks it (Access.CalleeChecks).
 		f.Reads = append(f.Reads, rf)
+	}
+	for _, c := range a.CalleeChecks {
+		f.Reads = append(f.Reads, readFact{Column: c, Result: -1, Param: -1})
 	}
 	f.Handle = paramRefOf(fn, a.Handle)
 	if a.Found.Signal != SignalNone {
@@ -2241,6 +2247,8 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 				}
 			case r.Param >= 0 && r.Param < len(args):
 				a.Reads = append(a.Reads, ColumnRead{Column: r.Column, Dest: b.argRef(args, paramRef{Param: r.Param, Path: r.Path}), Addr: true})
+			case r.Result < 0 && r.Param < 0 && !slices.Contains(a.CalleeChecks, r.Column):
+				a.CalleeChecks = append(a.CalleeChecks, r.Column)
 			}
 		}
 		a.Handle = b.argRef(args, f.Handle)

@@ -238,3 +238,48 @@ func (r *Result) ReturnedColumns(w, rd *Access, from *ssa.BasicBlock, avoid func
 	}
 	return out
 }
+
+// branchedOn reports that a branch of fi's function tests the column col
+// that the read a delivered: a comparison of it, or a flag read from the
+// row ("if d.Status == "verified" { return ErrVerified }"). A test of the
+// row's presence (d == nil) names no column and does not count.
+func (b *builder) branchedOn(fi *FuncInfo, a *Access, col string) bool {
+	if a.Kind != KindRead || col == "" || col == "*" {
+		return false
+	}
+	if fi == nil || fi.Fn != a.Fn {
+		fi = b.infos[a.Fn]
+	}
+	if fi == nil {
+		return false
+	}
+	if fi.branched == nil {
+		fi.branched = map[*Access][]string{}
+		for _, blk := range fi.Fn.Blocks {
+			ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			cond := unwrap(ifi.Cond)
+			for i := 0; i < 4; i++ {
+				if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+					cond = unwrap(not.X)
+				}
+			}
+			vals := []ssa.Value{cond}
+			if x, y, _, ok := comparison(cond); ok {
+				vals = []ssa.Value{x, y}
+			} else if !isBoolType(cond.Type()) {
+				continue
+			}
+			for _, v := range vals {
+				for _, src := range sourcesIn(b, fi, Ref{Root: v}, nil) {
+					if src.Read != nil && src.Column != "" && src.Column != "*" && !slices.Contains(fi.branched[src.Read], src.Column) {
+						fi.branched[src.Read] = append(fi.branched[src.Read], src.Column)
+					}
+				}
+			}
+		}
+	}
+	return slices.Contains(fi.branched[a], col)
+}
