@@ -408,13 +408,15 @@ func checkRows(pass *analysis.Pass, db *dbcall.Result, nc *netcall.Result, txs *
 		// happened, and nothing goes on as if it had.
 		return analysis.Diagnostic{}, false
 	}
-	if (a.SoftDelete() || a.Revokes() || a.Acknowledges()) && !actsAfter(db, nc, a) {
+	if (a.SoftDelete() || a.Revokes() || a.Acknowledges()) && !actsAfter(db, nc, a, removal) {
 		// A soft delete (status published → deleted), a revoke (SET
 		// active = false WHERE ... AND active = true) or an acknowledgement
 		// (SET read = true WHERE ... AND read = false) matching 0 rows: a
 		// concurrent delete, revoke or read won, and the row is as this
 		// request wanted it. Only an effect after it (a write, a send) assumes
-		// this request made the transition.
+		// this request made the transition; the cascade of a delete (the
+		// rows hanging off it soft-deleted, revoked or deleted in turn)
+		// matches nothing for the loser either, and assumes nothing.
 		return analysis.Diagnostic{}, false
 	}
 	// Through a repository: the repository dropped the count (and is
@@ -535,10 +537,16 @@ func isRowKey(table, col string) bool {
 	return col == singular+"_id" || col == singular+"_key" || col == singular+"_uuid"
 }
 
+// removal reports a write that only removes rows: a DELETE, a soft
+// delete or a revoke. Repeated by the loser of a race, it matches nothing.
+func removal(b *dbcall.Access) bool {
+	return b.Kind == dbcall.KindDelete || b.SoftDelete() || b.Revokes()
+}
+
 // actsAfter reports a write (here or in a callee) or a network call
 // that can run after the access in its function: work that goes on as if
 // the access had matched its row.
-func actsAfter(db *dbcall.Result, nc *netcall.Result, a *dbcall.Access) bool {
+func actsAfter(db *dbcall.Result, nc *netcall.Result, a *dbcall.Access, except func(*dbcall.Access) bool) bool {
 	if a.Call == nil {
 		return true
 	}
@@ -546,6 +554,9 @@ func actsAfter(db *dbcall.Result, nc *netcall.Result, a *dbcall.Access) bool {
 	if fi := db.Func(a.Fn); fi != nil {
 		for _, b := range fi.Accesses {
 			if b == a || b.Call == nil || b.Call == a.Call {
+				continue
+			}
+			if except != nil && except(b) {
 				continue
 			}
 			if (b.Kind.IsWrite() || len(b.Advisory) > 0) && ssautil.ReachesWithout(a.Call, b.Call, never) {
