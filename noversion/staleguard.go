@@ -113,6 +113,9 @@ func changedByAny(db *dbcall.Result, table, col string) bool {
 // the one that decides the write; the callee's is, judged in the callee
 // against the read it makes. A callee that loads the row again and writes
 // it back without testing the column leaves the caller's check deciding.
+// The callee's read may be inferred from a method's name (a querier
+// interface whose implementation is not in view): the branch on its
+// column is in view, and a wrong inference only costs a finding.
 func checkedByCallee(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard) bool {
 	if a.Via == nil || a.Call == nil || g.Read == nil || g.Read.Call == a.Call {
 		return false
@@ -122,7 +125,7 @@ func checkedByCallee(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard) bool {
 		return false
 	}
 	for _, rd := range fi.Accesses {
-		if rd.Call == a.Call && rd != a && rd.Kind == dbcall.KindRead && rd.Table == a.Table && !rd.Heuristic && contains(rd.CalleeChecks, g.Column) {
+		if rd.Call == a.Call && rd != a && rd.Kind == dbcall.KindRead && rd.Table == a.Table && contains(rd.CalleeChecks, g.Column) {
 			return true
 		}
 	}
