@@ -123,6 +123,14 @@
 // guard followed by another write ("if c.Used { return }", SET used =
 // true, then INSERT INTO redemptions) is reported: both requests redeem.
 //
+// A check before a call whose callee reads the column again and branches
+// on it (an API handler that answers early for a verified domain, then
+// asks the control plane, whose handler loads the domain and checks it
+// itself) is not the check that decides the write: it is silent at the
+// caller, and the callee's own check-then-update is judged in the callee.
+// A callee that loads the row again without testing the column leaves the
+// caller's check deciding, and it stays reported.
+//
 // An edit's "nothing changed" shortcut is silent even with work after it:
 // a skip of a write of a field of the request the function was given
 // ("if tag.SlugName == slug && tag.Text == req.Text { return nil }",
@@ -226,7 +234,9 @@
 // something (SET used = true WHERE ... AND NOT used) stays reported. Each
 // is reported when a write or a network call can follow it in its function,
 // work done on the word that this request made the transition (callers
-// are not followed). Other transitions to a final state (cancelled,
+// are not followed); the cascade of a delete (the rows hanging off it
+// soft-deleted, revoked or DELETEd in turn) is no such work, as it
+// matches nothing for the loser either. Other transitions to a final state (cancelled,
 // completed) stay reported: their callers act on them. An sqlc query with such a
 // predicate declared :exec gives callers no way to know; the finding is
 // reported at the call of the generated method and suggests :execrows.
