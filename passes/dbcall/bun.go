@@ -253,6 +253,9 @@ func (b *builder) bunAccess(fn *ssa.Function, call ssa.CallInstruction, fin apis
 			a.Reads = sumReads(dests[0], sumAlias)
 		}
 		a.Sum = sumAlias != "" && len(a.Reads) > 0
+		if a.Sum {
+			a.Found = Outcome{} // one row whatever matched: no presence test
+		}
 		return []*Access{a}
 	case "insert":
 		a.Kind = KindInsert

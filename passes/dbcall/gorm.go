@@ -449,6 +449,9 @@ func (b *builder) gormAccess(fn *ssa.Function, call ssa.CallInstruction, name st
 		a.Set = append(dropColumn(a.Set, a.VersionColumn), Binding{Column: a.VersionColumn, Op: "=", Class: sqltext.AssignAtomic, Expr: a.VersionColumn + " + 1"})
 	}
 	b.gormResults(a, call, finisher, role)
+	if a.Sum {
+		a.Found = Outcome{} // one row whatever matched: no presence test
+	}
 	return []*Access{a}
 }
 

@@ -859,6 +859,11 @@ func (b *builder) bindResults(a *Access, call ssa.CallInstruction, meth apis.Met
 	if a.Count || a.Exists {
 		b.presenceSignal(a)
 	}
+	if a.Sum {
+		// SELECT SUM(...) returns one row whatever matched: its error
+		// says nothing of a row's presence.
+		a.Found = Outcome{}
+	}
 }
 
 // errOf returns the error a Get or Select reports: its only result, or
