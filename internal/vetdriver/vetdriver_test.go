@@ -249,6 +249,28 @@ func TestSchemaIndexThroughFacts(t *testing.T) {
 	}
 }
 
+// TestSchemaWarnedOnce vets a module whose schema has a statement idemvet
+// cannot read to its end: the warning comes once, from the run that found
+// where the schema is (store), not again from each package taking that
+// from its facts (signup, invite), and the findings are the same.
+func TestSchemaWarnedOnce(t *testing.T) {
+	cmd := vettest.GoVet(filepath.Join("testdata", "schemawarn"), binary, "./...")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, _ := cmd.CombinedOutput()
+	const warning = "migrations.go:10: could not read this statement to its end"
+	if n := strings.Count(string(out), warning); n != 1 {
+		t.Errorf("the schema warning is printed %d times, want once:\n%s", n, out)
+	}
+	for _, want := range []string{
+		"signup.go:24:25: check-then-insert on users(email): the UNIQUE constraint users_email_key",
+		"invite.go:24:25: check-then-insert on invites(email): no UNIQUE constraint",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestTestOnlyCode runs the standalone driver on a module whose store has
 // check-then-inserts that production reaches (a handler through an
 // interface, a type handed to net/http, a client package for other

@@ -84,10 +84,12 @@ func (f *indexFact) String() string {
 // shareIndex takes the module's index from an import's fact, or finds it
 // when the package imports a database library itself (the lowest package
 // of the module that talks to the database, which the others import), and
-// passes it on.
-func shareIndex(pass *analysis.Pass, root, dir string, debug bool) {
+// passes it on. It reports where the index came from: an import's facts
+// (that package's run announced the schema's problems), or this run's own
+// reading of the module's files.
+func shareIndex(pass *analysis.Pass, root, dir string, debug bool) (fromFacts, found bool) {
 	if root == "" || notTheApplication(root, dir) {
-		return
+		return false, false
 	}
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	rel := func(p string) string {
@@ -110,6 +112,7 @@ func shareIndex(pass *analysis.Pass, root, dir string, debug bool) {
 				}
 				seedModuleIndex(root, goFiles, sqlc)
 				idx, ok = knownIndex(root)
+				fromFacts = true
 				if debug {
 					fmt.Fprintf(os.Stderr, "idemvet: schema: %s: where the schema is comes from %s's facts (%s)\n", pass.Pkg.Path(), pf.Package.Path(), f)
 				}
@@ -123,9 +126,10 @@ func shareIndex(pass *analysis.Pass, root, dir string, debug bool) {
 			talks = talks || apis.DBPackage(imp.Path())
 		}
 		if !talks {
-			return
+			return false, false
 		}
 		idx = moduleIndex(root)
+		found = true
 		if debug {
 			fmt.Fprintf(os.Stderr, "idemvet: schema: %s: read the module's files for its schema\n", pass.Pkg.Path())
 		}
@@ -138,6 +142,7 @@ func shareIndex(pass *analysis.Pass, root, dir string, debug bool) {
 		f.Sqlc = append(f.Sqlc, [2]string{rel(c[0]), rel(c[1])})
 	}
 	pass.ExportPackageFact(f)
+	return fromFacts, found
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -160,18 +165,30 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	root := moduleRoot(dir)
+	// The schema's problems are announced by the run that found where the
+	// schema is: under go vet, a process per package, the packages that
+	// take the index from an import's facts would each print them again
+	// (once per package importing the store). That run reads the catalog
+	// now, so the warnings appear even when none of its checkers asks.
+	fromFacts, found := false, false
 	if len(opts.Paths) == 0 && opts.Discover {
-		shareIndex(pass, root, dir, cfg.Debug)
+		fromFacts, found = shareIndex(pass, root, dir, cfg.Debug)
 	}
-	return &Catalog{lazy: &lazy{load: func() *Catalog {
+	cat := &Catalog{lazy: &lazy{load: func() *Catalog {
 		cat, err := Load(root, dir, opts)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "idemvet: schema: %v\n", err)
 			return &Catalog{}
 		}
-		warnOnce(cat)
+		if !fromFacts {
+			warnOnce(cat)
+		}
 		return cat
-	}}}, nil
+	}}}
+	if found {
+		cat.get()
+	}
+	return cat, nil
 }
 
 // packageDir returns the directory of the package's first file.

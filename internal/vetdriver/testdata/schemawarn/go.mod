@@ -1,0 +1,3 @@
+module example.com/schemawarn
+
+go 1.26
