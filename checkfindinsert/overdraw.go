@@ -54,6 +54,18 @@ func checkOverdraw(pass *analysis.Pass, db *dbcall.Result, reach *ssautil.Reach,
 // the insert's key.
 func totalKey(db *dbcall.Result, cat *schema.Catalog, fi *dbcall.FuncInfo, sum, ins *dbcall.Access) ([]string, bool) {
 	keys := sum.KeyColumns()
+	for _, w := range sum.Where {
+		switch w.Op {
+		case "IS NOT NULL", ">", ">=", "<", "<=":
+			// The total requires a column the insert leaves NULL
+			// (settled_at IS NOT NULL, settled_at >= $2): the new row
+			// is not summed until another write sets it, as an invoice
+			// created unsettled.
+			if _, set := ins.SetColumn(w.Column); w.Column != "" && !set && !hasDefault(cat, ins.Table, w.Column) {
+				return nil, false
+			}
+		}
+	}
 	for _, k := range keys {
 		w, _ := sum.WhereColumn(k)
 		s, ok := ins.SetColumn(k)
@@ -106,4 +118,14 @@ func overdrawDiagnostic(pass *analysis.Pass, o dbcall.Overdraw, ins *dbcall.Acce
 			key, at, check),
 		Related: []analysis.RelatedInformation{{Pos: o.Sum.Pos, Message: "the total that decides this insert"}},
 	}
+}
+
+// hasDefault reports a column the schema gives a DEFAULT.
+func hasDefault(cat *schema.Catalog, table, col string) bool {
+	t := cat.Table(table)
+	if t == nil {
+		return false
+	}
+	c, ok := t.Column(col)
+	return ok && c.Default != ""
 }

