@@ -212,6 +212,9 @@ func hasImportedSummaries(pass *analysis.Pass) bool {
 
 // builder computes FuncInfos for one package.
 type builder struct {
+	// joins, while the text of one library call is resolved, collects
+	// the lists joined into it (joinText, for lockstepArgs).
+	joins *[]joinRecord
 	// boundParams holds, while the text a helper of this package returns
 	// is resolved for one call (helperText), the texts of that call's
 	// arguments by the helper's parameters.

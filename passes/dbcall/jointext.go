@@ -45,20 +45,39 @@ func (b *builder) joinText(call *ssa.CallCommon, depth int, memo *map[ssa.Value]
 	}
 	var parts []string
 	known := false
-	for _, v := range j.vals {
+	rec := joinRecord{unknown: j.unknown}
+	for i, v := range j.vals {
 		t := b.resolveTextDepth(v, depth+1, memo)
 		known = known || t.known
 		parts = append(parts, t.s)
+		if strings.Contains(t.s, sqltext.Hole) {
+			rec.unknown = true
+		}
+		for n := strings.Count(t.s, "?"); n > 0; n-- {
+			rec.blocks = append(rec.blocks, j.blocks[i])
+		}
 	}
 	if j.some || j.unknown {
 		parts = append(parts, sqltext.Hole)
 	}
+	if b.joins != nil {
+		*b.joins = append(*b.joins, rec)
+	}
 	return text{s: strings.Join(parts, sep), known: known, param: -1}
+}
+
+// joinRecord is what lockstepArgs needs of a join resolved into a
+// statement: the block appending the piece of each of its ? placeholders,
+// in order, and whether a piece was not seen.
+type joinRecord struct {
+	blocks  []*ssa.BasicBlock
+	unknown bool
 }
 
 // joinElems collects the string values a slice may hold.
 type joinElems struct {
 	vals    []ssa.Value
+	blocks  []*ssa.BasicBlock // the block storing each of vals
 	seen    map[ssa.Value]bool
 	some    bool // a path holds fewer of them
 	unknown bool // pieces the model cannot see
@@ -162,6 +181,7 @@ func (j *joinElems) literal(a *ssa.Alloc) {
 	sort.SliceStable(es, func(x, y int) bool { return es[x].i < es[y].i })
 	for _, e := range es {
 		j.vals = append(j.vals, e.v)
+		j.blocks = append(j.blocks, a.Block())
 	}
 }
 
@@ -222,4 +242,69 @@ func (b *builder) trailingArgs(v ssa.Value, s string, stmt *sqltext.Stmt) []ssa.
 		bound[n-1-j] = rev[j]
 	}
 	return bound
+}
+
+// lockstepArgs binds the placeholders of a list's pieces to the arguments
+// appended beside them, in the same blocks (memos' store):
+//
+//	set, args := []string{}, []any{}
+//	if v := update.Name; v != nil {
+//		set, args = append(set, "`name` = ?"), append(args, *v)
+//	}
+//	args = append(args, update.ID)
+//	stmt := "UPDATE `webhook` SET " + strings.Join(set, ", ") + " WHERE `id` = ?"
+//
+// binds `name` = ? to *v and `id` = ? to update.ID. It answers only when
+// the statement's ? placeholders are those of one joined list, followed by
+// those after its last hole, and the arguments, all seen, are appended in
+// the same blocks in the same order as the pieces: on every path each
+// piece then goes with its own arguments.
+func (b *builder) lockstepArgs(args ssa.Value, s string, stmt *sqltext.Stmt, joins []joinRecord) []ssa.Value {
+	n := len(stmt.Params)
+	if n == 0 {
+		return nil
+	}
+	for _, p := range stmt.Params {
+		if p.Style != sqltext.ParamQuestion || p.Index < 0 {
+			return nil
+		}
+	}
+	var rec *joinRecord
+	for i := range joins {
+		if len(joins[i].blocks) == 0 {
+			continue
+		}
+		if rec != nil {
+			return nil // two lists with placeholders: their order in the text is not known here
+		}
+		rec = &joins[i]
+	}
+	if rec == nil || rec.unknown {
+		return nil
+	}
+	after := 0
+	last := strings.LastIndex(s, sqltext.Hole)
+	for _, p := range stmt.Params {
+		if p.Span.Start > last {
+			after++
+		}
+	}
+	if len(rec.blocks)+after != n {
+		return nil // placeholders outside the list and its tail
+	}
+	j := &joinElems{seen: map[ssa.Value]bool{}}
+	j.collect(b, args, 0)
+	if j.unknown || len(j.vals) != n {
+		return nil
+	}
+	for i, blk := range rec.blocks {
+		if j.blocks[i] != blk {
+			return nil
+		}
+	}
+	out := make([]ssa.Value, n)
+	for i, v := range j.vals {
+		out[i] = unwrap(v)
+	}
+	return out
 }

@@ -32,6 +32,7 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		handle = ssautil.Receiver(common)
 	}
 	var t text
+	var joins []joinRecord // the lists joined into t
 	var sqlv ssa.Value // the statement's text, or the prepared statement
 	prepared := false
 	switch meth.Op {
@@ -40,7 +41,11 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		if meth.ByName {
 			t = b.byNameText(sqlv)
 		} else {
+			var js []joinRecord
+			b.joins = &js
 			t = b.resolveText(sqlv)
+			b.joins = nil
+			joins = js
 		}
 		if meth.Lib == apis.LibZdb && t.known {
 			if name, ok := strings.CutPrefix(t.s, "load:"); ok {
@@ -70,6 +75,9 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	if meth.Args >= 0 {
 		if meth.Variadic {
 			bound = b.boundArgs(arg(meth.Args))
+			if bound == nil {
+				bound = b.lockstepArgs(arg(meth.Args), t.s, stmt, joins)
+			}
 			if bound == nil {
 				bound = b.trailingArgs(arg(meth.Args), t.s, stmt)
 			}

@@ -62,7 +62,7 @@ func (d *DB) ListWebhooks(ctx context.Context, find *FindWebhook) ([]*Webhook, e
 			query = fmt.Sprintf("%s OFFSET %d", query, *find.Offset)
 		}
 	}
-	rows, err := d.db.QueryContext(ctx, query, args...) // want "select webhook where .*id=.*creator_id=.* reads id->.*; partial"
+	rows, err := d.db.QueryContext(ctx, query, args...) // want "select webhook where .*id=\\$find.ID,creator_id=\\$find.CreatorID,.* reads id->.*; partial"
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (d *DB) UpdateWebhook(ctx context.Context, update *UpdateWebhook) error {
 	}
 	args = append(args, update.ID)
 	stmt := "UPDATE `webhook` SET " + strings.Join(set, ", ") + " WHERE `id` = ?"
-	_, err := d.db.ExecContext(ctx, stmt, args...) // want "update webhook set name=\\{\\?\\},url=\\{\\?\\} where id=\\$update.ID on d.db; partial"
+	_, err := d.db.ExecContext(ctx, stmt, args...) // want "update webhook set name=\\$update.Name,url=\\$update.URL where id=\\$update.ID on d.db; partial"
 	return err
 }
 
