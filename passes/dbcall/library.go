@@ -33,7 +33,7 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 	}
 	var t text
 	var joins []joinRecord // the lists joined into t
-	var sqlv ssa.Value // the statement's text, or the prepared statement
+	var sqlv ssa.Value     // the statement's text, or the prepared statement
 	prepared := false
 	switch meth.Op {
 	case apis.OpExec, apis.OpQuery, apis.OpQueryRow, apis.OpGet, apis.OpSelect, apis.OpBatchQueue:
