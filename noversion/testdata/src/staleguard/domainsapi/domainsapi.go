@@ -24,7 +24,7 @@ var _ DomainClient = (*domainsrpc.Service)(nil)
 // QDomainClient is the client of the control plane that reads through its
 // querier.
 type QDomainClient interface {
-	RetryVerification(ctx context.Context, name, invocation string) error
+	Reverify(ctx context.Context, name, invocation string) error
 }
 
 var _ QDomainClient = (*domainsrpc.QService)(nil)
@@ -64,7 +64,7 @@ func (h *Handler) VerifyQ(ctx context.Context, name string) error {
 	if status == "verified" {
 		return ErrAlreadyVerified
 	}
-	return h.QCtrl.RetryVerification(ctx, name, newInvocation()) // ok: the callee re-reads custom_domains.status through its querier and decides on it
+	return h.QCtrl.Reverify(ctx, name, newInvocation()) // ok: the callee re-reads custom_domains.status through its querier and decides on it
 }
 
 // ---- reported: the callee writes on this check's word ----

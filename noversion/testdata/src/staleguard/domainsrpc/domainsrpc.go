@@ -59,8 +59,8 @@ type QService struct {
 	q  Querier
 }
 
-// RetryVerification reads the domain through the querier and checks it.
-func (s *QService) RetryVerification(ctx context.Context, name, invocation string) error {
+// Reverify reads the domain through the querier and checks it.
+func (s *QService) Reverify(ctx context.Context, name, invocation string) error {
 	d, err := s.q.FindCustomDomainByDomain(ctx, name)
 	if err != nil {
 		return err
