@@ -249,15 +249,33 @@ func TestSchemaIndexThroughFacts(t *testing.T) {
 	}
 }
 
-// TestSchemaWarnedOnce vets a module whose schema has a statement idemvet
-// cannot read to its end: the warning comes once, from the run that found
-// where the schema is (store), not again from each package taking that
-// from its facts (signup, invite), and the findings are the same.
+// TestSchemaWarnedOnce vets testdata/schemaidx with one statement of its
+// schema cut short: the warning comes once, from the run that found where
+// the schema is (store), not again from each package taking that from its
+// facts (signup, invite), and the findings are the same.
 func TestSchemaWarnedOnce(t *testing.T) {
-	cmd := vettest.GoVet(filepath.Join("testdata", "schemawarn"), binary, "./...")
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "schemaidx"))); err != nil {
+		t.Fatal(err)
+	}
+	ddl := filepath.Join(dir, "migrations", "migrations.go")
+	data, err := os.ReadFile(ddl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const invites = "CREATE TABLE invites (id bigserial PRIMARY KEY, email text NOT NULL);\n"
+	if !bytes.Contains(data, []byte(invites)) {
+		t.Fatalf("%s lacks the invites table", ddl)
+	}
+	data = bytes.Replace(data, []byte(invites), []byte(invites+"CREATE TABLE audit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT (now(;\n"), 1)
+	if err := os.WriteFile(ddl, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + bytes.Count(data[:bytes.Index(data, []byte("CREATE TABLE audit"))], []byte("\n"))
+	cmd := vettest.GoVet(dir, binary, "./...")
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
 	out, _ := cmd.CombinedOutput()
-	const warning = "migrations.go:10: could not read this statement to its end"
+	warning := fmt.Sprintf("migrations.go:%d: could not read this statement to its end", line)
 	if n := strings.Count(string(out), warning); n != 1 {
 		t.Errorf("the schema warning is printed %d times, want once:\n%s", n, out)
 	}

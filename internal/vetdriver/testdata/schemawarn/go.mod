@@ -1,3 +1,0 @@
-module example.com/schemawarn
-
-go 1.26
