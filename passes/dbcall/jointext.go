@@ -200,14 +200,9 @@ func (j *joinElems) literal(a *ssa.Alloc) {
 // their argument by its position from the start), and only placeholders
 // after the text's last hole: a hole may hide placeholders of its own.
 func (b *builder) trailingArgs(v ssa.Value, s string, stmt *sqltext.Stmt) []ssa.Value {
-	n := len(stmt.Params)
+	n := questionParams(stmt)
 	if n == 0 {
 		return nil
-	}
-	for _, p := range stmt.Params {
-		if p.Style != sqltext.ParamQuestion || p.Index < 0 {
-			return nil
-		}
 	}
 	var rev []ssa.Value
 	for i := 0; i < 32; i++ {
@@ -260,14 +255,9 @@ func (b *builder) trailingArgs(v ssa.Value, s string, stmt *sqltext.Stmt) []ssa.
 // the same blocks in the same order as the pieces: on every path each
 // piece then goes with its own arguments.
 func (b *builder) lockstepArgs(args ssa.Value, s string, stmt *sqltext.Stmt, joins []joinRecord) []ssa.Value {
-	n := len(stmt.Params)
+	n := questionParams(stmt)
 	if n == 0 {
 		return nil
-	}
-	for _, p := range stmt.Params {
-		if p.Style != sqltext.ParamQuestion || p.Index < 0 {
-			return nil
-		}
 	}
 	var rec *joinRecord
 	for i := range joins {
@@ -307,4 +297,15 @@ func (b *builder) lockstepArgs(args ssa.Value, s string, stmt *sqltext.Stmt, joi
 		out[i] = unwrap(v)
 	}
 	return out
+}
+
+// questionParams returns the number of the statement's placeholders when
+// every one is a ? in its place (the arguments bind them in order), else 0.
+func questionParams(stmt *sqltext.Stmt) int {
+	for _, p := range stmt.Params {
+		if p.Style != sqltext.ParamQuestion || p.Index < 0 {
+			return 0
+		}
+	}
+	return len(stmt.Params)
 }

@@ -147,9 +147,9 @@ func taggedInChain(chain []string, tags map[string]string) string {
 	return ""
 }
 
-// walkGo calls visit with each regular .go file of the module outside
-// tests, within the walk's limits.
-func walkGo(root string, visit func(path string, data []byte)) {
+// parseGo calls visit with the syntax of each regular .go file of the
+// module outside tests that contains marker, within the walk's limits.
+func parseGo(root string, marker []byte, visit func(f *ast.File)) {
 	files, total := 0, int64(0)
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -181,8 +181,11 @@ func walkGo(root string, visit func(path string, data []byte)) {
 			return filepath.SkipAll
 		}
 		data, err := os.ReadFile(path)
-		if err == nil {
-			visit(path, data)
+		if err != nil || !bytes.Contains(data, marker) {
+			return nil
+		}
+		if f, err := parser.ParseFile(token.NewFileSet(), path, data, parser.SkipObjectResolution); err == nil {
+			visit(f)
 		}
 		return nil
 	})
@@ -192,14 +195,7 @@ func walkGo(root string, visit func(path string, data []byte)) {
 func readQueryTags(root string) map[string]string {
 	tags := map[string]string{}
 	marker := []byte(apis.NamedQueryTag + `:"`)
-	walkGo(root, func(path string, data []byte) {
-		if !bytes.Contains(data, marker) {
-			return
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, data, parser.SkipObjectResolution)
-		if err != nil {
-			return
-		}
+	parseGo(root, marker, func(f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			st, ok := n.(*ast.StructType)
 			if !ok {
@@ -242,14 +238,7 @@ func readQueryTags(root string) map[string]string {
 func readLiterals(root, pkgPath, pkgName, typeName string) map[string][][]string {
 	out := map[string][][]string{}
 	marker := []byte(typeName + "{")
-	walkGo(root, func(path string, data []byte) {
-		if !bytes.Contains(data, marker) {
-			return
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, data, parser.SkipObjectResolution)
-		if err != nil {
-			return
-		}
+	parseGo(root, marker, func(f *ast.File) {
 		local := ""
 		for _, im := range f.Imports {
 			p, err := strconv.Unquote(im.Path.Value)
