@@ -53,6 +53,9 @@ type Result struct {
 	// on first use (see DirectCalls).
 	callersOnce sync.Once
 	callers     *callIndex
+	// condSources memoizes Sources of the values branches test
+	// (ssa.Value → []Source), which Guards asks once per write.
+	condSources sync.Map
 }
 
 // FuncInfo is the model of one function.

@@ -108,7 +108,7 @@ func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access, reach *ssautil.R
 	}
 	var out []Guard
 	for _, s := range sides {
-		for _, src := range r.Sources(fi.Fn, Ref{Root: s.v}) {
+		for _, src := range r.branchSources(fi.Fn, s.v) {
 			rd := src.Read
 			if rd.Kind != KindRead || rd.Table != w.Table || rd.Call == w.Call || rd.Count || rd.Exists {
 				continue
@@ -127,6 +127,19 @@ func (r *Result) guardsOf(fi *FuncInfo, ifi *ssa.If, w *Access, reach *ssautil.R
 		}
 	}
 	return out
+}
+
+// branchSources is Sources(fn, Ref{Root: v}) for a value a branch tests,
+// computed once per value: Guards asks it for every branch of the function
+// once per write (a function of thousands of branches and writes made it
+// quadratic in the provenance walk). The slice is shared: callers do not
+// modify it.
+func (r *Result) branchSources(fn *ssa.Function, v ssa.Value) []Source {
+	if s, ok := r.condSources.Load(v); ok {
+		return s.([]Source)
+	}
+	s, _ := r.condSources.LoadOrStore(v, r.Sources(fn, Ref{Root: v}))
+	return s.([]Source)
 }
 
 // comparison reads a comparison of two values: a Go operator (x < y), or

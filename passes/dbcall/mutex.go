@@ -75,6 +75,9 @@ func heldOver(fn *ssa.Function, a, b ssa.Instruction) bool {
 func held(fn *ssa.Function, a, b ssa.Instruction) bool {
 	var locks, unlocks []ssa.Instruction
 	for call, f := range analysisutil.Calls(fn) {
+		if f.Pkg() == nil || f.Pkg().Path() != "sync" {
+			continue // not a mutex call (FullName is costly, and held runs for each pair of accesses)
+		}
 		switch name := f.FullName(); {
 		case mutexLocks[name]:
 			locks = append(locks, call)

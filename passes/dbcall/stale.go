@@ -807,9 +807,10 @@ func (b *builder) decidingRead(fi *FuncInfo, ins *Access) *Access {
 		return nil
 	}
 	target := ins.Call.Block()
+	var reach ssautil.Reach // one backward walk from the insert for every branch
 	for _, blk := range fi.Fn.Blocks {
 		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
-		if !ok {
+		if !ok || !blk.Dominates(target) {
 			continue
 		}
 		a, trueFound, ok := fi.foundness(ifi.Cond, b)
@@ -820,7 +821,7 @@ func (b *builder) decidingRead(fi *FuncInfo, ins *Access) *Access {
 		if trueFound {
 			found, notFound = notFound, found
 		}
-		if !ssautil.Reachable(notFound, target) || ssautil.Reachable(found, target) || !blk.Dominates(target) {
+		if !reach.ReachableTo(notFound, target) || reach.ReachableTo(found, target) {
 			continue
 		}
 		if paramKeyed(fi.Fn, a, ins) {
