@@ -30,7 +30,7 @@ func StandIns() string {
 // reporting a category without a severity fails here.
 func Run(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
 	t.Helper()
-	return graded(t, analysistest.Run(t, Merge(t, dir), a, pkgs...))
+	return graded(t, run(t, Merge(t, dir), a, pkgs...))
 }
 
 // RunWithSuggestedFixes is Run with the suggested fixes checked against
