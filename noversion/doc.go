@@ -237,7 +237,14 @@
 // are not followed); the cascade of a delete (the rows hanging off it
 // soft-deleted, revoked or DELETEd in turn) is no such work, as it
 // matches nothing for the loser either. Other transitions to a final state (cancelled,
-// completed) stay reported: their callers act on them. An sqlc query with such a
+// completed) stay reported: their callers act on them. Nor is an update
+// whose WHERE pins none of the keys the schema gives its table (the
+// primary key, a unique constraint or index, a partial one whatever its
+// predicate): SET used_at = $1 WHERE email = $2 AND used_at IS NULL on
+// codes unique only by their token retires every live code of the
+// address, and 0 rows means there was none. Without the table in the
+// schema, columns named id, key, code, token, email or <table>_id are
+// taken to name one row. An sqlc query with such a
 // predicate declared :exec gives callers no way to know; the finding is
 // reported at the call of the generated method and suggests :execrows.
 //
