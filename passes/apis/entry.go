@@ -217,3 +217,18 @@ var DBOpeners = map[string]bool{
 	"github.com/ory/pop/v6.NewConnection":                 true,
 	"github.com/uptrace/bun/driver/pgdriver.NewConnector": true,
 }
+
+// SchemaSyncs are the functions that create or alter a program's tables
+// from its models, by full name (xorm's Sync, gorm's AutoMigrate). A
+// service syncs its schema while it starts or when an upgrade command
+// runs: a function that calls one is start-up code, as an opener of
+// DBOpeners is (entry's opensFact).
+var SchemaSyncs = map[string]bool{
+	"(*xorm.io/xorm.Engine).Sync":              true,
+	"(*xorm.io/xorm.Engine).Sync2":             true,
+	"(*github.com/xorm-io/xorm.Engine).Sync":   true,
+	"(*github.com/xorm-io/xorm.Engine).Sync2":  true,
+	"(*gorm.io/gorm.DB).AutoMigrate":           true,
+	"(gorm.io/gorm.Migrator).AutoMigrate":      true,
+	"(*github.com/jinzhu/gorm.DB).AutoMigrate": true,
+}

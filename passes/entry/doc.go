@@ -49,7 +49,10 @@
 // (apis.DBOpeners, or a function that calls one: an opensFact), such as a
 // mint's LoadMint(config) opening its store and saving the seed it
 // generated on the first run: a service opens its database once, while it
-// starts. (A handler opening a database per request would be missed.)
+// starts. (A handler opening a database per request would be missed.) A
+// function that syncs its tables' schema (apis.SchemaSyncs: xorm's Sync,
+// gorm's AutoMigrate) counts the same way: a version table created on
+// first use and seeded with its first row is start-up or upgrade code.
 //
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose

@@ -554,7 +554,13 @@ func (g *graph) roots(n *node) {
 		// It opens the database its work runs on: a service does that
 		// once, while it starts (a mint's LoadMint(config) opening its
 		// store, then saving the seed it generated on first run).
-		n.mark(bitStart, fmt.Sprintf("reached only from %s, which opens its database: start-up code", g.label(fn)), 0, nil)
+		what := "opens its database"
+		if apis.SchemaSyncs[g.r.opens[obj]] {
+			// It creates or alters its tables (engine.Sync(new(Version))):
+			// start-up or upgrade code.
+			what = "syncs its tables' schema"
+		}
+		n.mark(bitStart, fmt.Sprintf("reached only from %s, which %s: start-up code", g.label(fn), what), 0, nil)
 		return
 	}
 	n.mark(bitAPI, fmt.Sprintf("%s is exported: its callers are in other packages", g.label(fn)), 0, []*types.Func{obj})

@@ -309,8 +309,10 @@ func (g *graph) exportVerifiers(pass *analysis.Pass) {
 }
 
 // opensFact is a fact indicating that a function opens a database
-// connection or pool (apis.DBOpeners), itself or through a function
-// with the fact: a store's InitSQLite(path) calling sql.Open.
+// connection or pool (apis.DBOpeners) or syncs its tables' schema
+// (apis.SchemaSyncs), itself or through a function with the fact: a
+// store's InitSQLite(path) calling sql.Open, a GetVersion(engine) calling
+// engine.Sync(new(Version)).
 type opensFact struct {
 	// Opener is the full name of the library function it reaches.
 	Opener string
@@ -339,7 +341,7 @@ func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*type
 		if o := imported[f]; o != "" {
 			return o
 		}
-		if name := f.FullName(); apis.DBOpeners[name] {
+		if name := f.FullName(); apis.DBOpeners[name] || apis.SchemaSyncs[name] {
 			return name
 		}
 		return ""
