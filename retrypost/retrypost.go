@@ -355,7 +355,7 @@ func target(c *netcall.Call, q *netcall.Request) string {
 }
 
 func noKey(pass *analysis.Pass, c *netcall.Call, q *netcall.Request, by string, pos token.Pos) analysis.Diagnostic {
-	msg := fmt.Sprintf("%s is retried by %s without an idempotency key; a retry after a timeout can repeat a charge/order; send a stable Idempotency-Key header",
+	msg := fmt.Sprintf("%s is retried by %s without an idempotency key; if an attempt times out after the server acted, the retry repeats its effect (a second charge, order or message); send a key minted once before the retry (an Idempotency-Key header, or the API's request id)",
 		target(c, q), by)
 	d := analysis.Diagnostic{Pos: c.Instr.Pos(), Category: "nokey", Message: msg}
 	if pos.IsValid() && pos != c.Instr.Pos() {
