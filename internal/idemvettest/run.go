@@ -90,10 +90,30 @@ func load(gopath string, patterns []string) ([]*packages.Package, error) {
 			return nil, fmt.Errorf("failed to load %q: Errors=%v", p.PkgPath, p.Errors)
 		}
 	}
-	// A stripped package's only errors are those stripping causes; drop
-	// them, then say again which packages (or their imports) are ill-typed.
+	dropStrippingErrors(pkgs, func(p *packages.Package) bool { return apis.Library(p.PkgPath) })
+	return pkgs, nil
+}
+
+// LoadDecls is packages.Load for a test that needs only the packages'
+// declarations (passes/apis' tables held to the real libraries): every
+// file is parsed without function bodies, a fraction of the work of
+// type-checking the libraries' code.
+func LoadDecls(cfg *packages.Config, patterns ...string) ([]*packages.Package, error) {
+	c := *cfg
+	c.ParseFile = parseStripped
+	pkgs, err := packages.Load(&c, patterns...)
+	if err == nil {
+		dropStrippingErrors(pkgs, func(*packages.Package) bool { return true })
+	}
+	return pkgs, err
+}
+
+// dropStrippingErrors drops, from the stripped packages, the errors that
+// stripping causes (the only ones a library's files have), then says again
+// which packages (or their imports) are ill-typed.
+func dropStrippingErrors(pkgs []*packages.Package, stripped func(*packages.Package) bool) {
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if apis.Library(p.PkgPath) {
+		if stripped(p) {
 			p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.TypeError && strippingError(e.Msg) })
 		}
 		p.IllTyped = len(p.Errors) > 0
@@ -101,7 +121,6 @@ func load(gopath string, patterns []string) ([]*packages.Package, error) {
 			p.IllTyped = p.IllTyped || imp.IllTyped
 		}
 	})
-	return pkgs, nil
 }
 
 // parseStripped parses a file of a package no pass looks inside, without

@@ -40,7 +40,7 @@ func loadLibsIn(t *testing.T, module string, paths ...string) map[string]*types.
 			Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax,
 			Dir:  filepath.Join("..", "..", "testdata", module),
 		}
-		roots, err := packages.Load(cfg, "./...")
+		roots, err := idemvettest.LoadDecls(cfg, "./...")
 		if err != nil {
 			m.err = err
 			return

@@ -29,7 +29,7 @@ func TestDeliveryAPI(t *testing.T) {
 		Mode: packages.NeedName | packages.NeedTypes | packages.NeedDeps | packages.NeedImports | packages.NeedSyntax,
 		Dir:  filepath.Join("..", "..", "testdata", "e2edelivery"),
 	}
-	roots, err := packages.Load(cfg, "./...")
+	roots, err := idemvettest.LoadDecls(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemvet/idemvet/internal/idemvettest"
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -91,7 +92,7 @@ func TestAPIsResolve(t *testing.T) {
 		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax,
 		Dir:  filepath.Join("..", "..", "testdata", "e2e"),
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := idemvettest.LoadDecls(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestSDKRules(t *testing.T) {
 		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax,
 		Dir:  filepath.Join("..", "..", "testdata", "e2esdk"),
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := idemvettest.LoadDecls(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
