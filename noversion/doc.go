@@ -165,7 +165,11 @@
 // (return user.Email) is the row reported back, not counted. Deletes do not count (a second delete
 // of the same rows removes nothing more), nor do inserts into an audit
 // trail (a table named for audit: audit_log, key_audits), which record
-// that a request happened and decide nothing; callers are not followed: a caller that does
+// that a request happened and decide nothing, nor do counts taken again
+// and stored, of another table or of the row itself (an activated badge's
+// award_count recounted and written back, the count taken by the caller
+// and handed to the repository): every racer stores the same count;
+// callers are not followed: a caller that does
 // the work after a repository's check-and-set is not seen. Values of the
 // request (driver_id = $2), relative values (balance = balance - $1) and
 // values computed in Go (time.Now() in a column other than bookkeeping, a

@@ -412,8 +412,8 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		return true // both sides do, or neither: no check of this update
 	}
 	for _, x := range fi.Accesses {
-		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || x.Table != a.Table && (db.Recomputes(x) || convergesWith(x, a)) {
-			continue // an audit row records the request; counts taken again, or the row's children flagged, converge: no work done on the check's word
+		if x == a || x.Kind != dbcall.KindInsert && x.Kind != dbcall.KindUpdate || x.Call == nil || x.Call.Block() == nil || x.RecordsOnly() || db.Recounts(x) || x.Table != a.Table && (db.Recomputes(x) || convergesWith(x, a)) {
+			continue // an audit row records the request; counts taken again (of this row too), or the row's children flagged, converge: no work done on the check's word
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary

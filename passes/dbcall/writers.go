@@ -377,6 +377,30 @@ func (r *Result) Recomputes(a *Access) bool {
 	return recomputes(r.b, r.Func(a.Fn), a)
 }
 
+// Recounts reports a Recomputes update that sets every column it changes
+// to a count taken again (a badge's award_count recounted after its status
+// changed), none to a constant: a state moved to 'failed' or 'success'
+// after the guarded write is work done on a check's word, a recount is
+// not.
+//
+// Through a call, the count may be the caller's, handed to the repository
+// (count := CountByBadgeID(ctx, id); UpdateAwardCount(ctx, id, count)).
+func (r *Result) Recounts(a *Access) bool {
+	if r == nil || a == nil || !r.Recomputes(a) && !recomputesHere(r.b, r.Func(a.Fn), a) {
+		return false
+	}
+	for _, c := range dropKept(changedColumns(a), keptColumns(r.b, r.Func(a.Fn), a)) {
+		s, ok := a.SetColumn(c)
+		if !ok || s.Value.IsZero() || s.Class == sqltext.AssignConst || s.Const != "" {
+			return false
+		}
+		if _, isConst := unwrap(s.Value.Root).(*ssa.Const); isConst {
+			return false
+		}
+	}
+	return true
+}
+
 // recomputes is Recomputes on the model fi of a's function, while it is
 // being built (a summary records it for callers: Access.recount).
 func recomputes(b *builder, fi *FuncInfo, a *Access) bool {
@@ -385,6 +409,15 @@ func recomputes(b *builder, fi *FuncInfo, a *Access) bool {
 	}
 	if a.Via != nil {
 		return a.recount
+	}
+	return recomputesHere(b, fi, a)
+}
+
+// recomputesHere is recomputes judged on the values a binds in fi, also
+// for an access through a call (whose summary's values are the caller's).
+func recomputesHere(b *builder, fi *FuncInfo, a *Access) bool {
+	if a.Kind != KindUpdate || a.Heuristic || a.Table == "" || len(a.Set) == 0 || fi == nil {
+		return false
 	}
 	changed := dropKept(changedColumns(a), keptColumns(b, fi, a))
 	if len(changed) == 0 {
