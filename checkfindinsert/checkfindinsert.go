@@ -716,7 +716,7 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 	case ins.Table == "file":
 		msg = fmt.Sprintf("check-then-insert on file(path): another process can create it between %s and this write; create it with os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm) and handle os.ErrExist", what)
 	case b.unique != "" && len(b.folded) > 0:
-		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate of the same spelling (the lookup compares %s, so one differing only in case gets in), but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, strings.Join(b.folded, ", "), what)
+		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate of the same spelling (the lookup compares %s: unless every writer stores the value folded, one differing only in case gets in), but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, strings.Join(b.folded, ", "), what)
 	case b.unique != "":
 		msg = fmt.Sprintf("check-then-insert on %s: %s rejects a concurrent duplicate, but this insert does not handle the violation, so the losing request fails after %s; handle the unique violation or use INSERT ... ON CONFLICT DO NOTHING", key, b.unique, what)
 	case b.known:

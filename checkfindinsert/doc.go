@@ -332,7 +332,10 @@
 // they are computed from (lower(username), a hash of url): equal rows
 // have equal index values. A case-insensitive lookup backed by a
 // case-sensitive constraint is "unhandled", and the message says that a
-// duplicate differing only in case still gets in.
+// duplicate differing only in case still gets in, unless every writer
+// stores the value folded (an address lowered before every insert: the
+// constraint then compares folded values too, which the model does not
+// follow across the application's validation helpers).
 //
 // Categories: "unhandled" when a UNIQUE constraint (of the schema or the
 // model's tags) backs the key (the duplicate is rejected, but the losing

@@ -14,7 +14,7 @@ func (h *Handler) CreateFolder(userID int64, req *store.FolderRequest) (int64, e
 	if verr := validate.FolderCreation(h.Store, userID, req); verr != nil {
 		return 0, errors.New(verr.Error())
 	}
-	return h.Store.CreateFolder(userID, req) // want `check-then-insert on folders\(user_id, title\): the UNIQUE constraint folders_user_id_title_key rejects a concurrent duplicate of the same spelling \(the lookup compares lower\(title\), so one differing only in case gets in\), but this insert does not handle the violation`
+	return h.Store.CreateFolder(userID, req) // want `check-then-insert on folders\(user_id, title\): the UNIQUE constraint folders_user_id_title_key rejects a concurrent duplicate of the same spelling \(the lookup compares lower\(title\): unless every writer stores the value folded, one differing only in case gets in\), but this insert does not handle the violation`
 }
 
 func (h *Handler) Join(login string) error {
