@@ -51,8 +51,10 @@
 // generated on the first run: a service opens its database once, while it
 // starts. (A handler opening a database per request would be missed.) A
 // function that syncs its tables' schema (apis.SchemaSyncs: xorm's Sync,
-// gorm's AutoMigrate) counts the same way: a version table created on
-// first use and seeded with its first row is start-up or upgrade code.
+// gorm's AutoMigrate) counts the same way, itself only: a version table
+// created on first use and seeded with its first row is start-up or
+// upgrade code, while the callers of a helper that syncs on the way (a
+// policy adapter built per request) inherit nothing from it.
 //
 // Everything else is unknown: an exported function of a library package
 // (its callers are in other packages, out of view), a function whose

@@ -309,10 +309,10 @@ func (g *graph) exportVerifiers(pass *analysis.Pass) {
 }
 
 // opensFact is a fact indicating that a function opens a database
-// connection or pool (apis.DBOpeners) or syncs its tables' schema
-// (apis.SchemaSyncs), itself or through a function with the fact: a
-// store's InitSQLite(path) calling sql.Open, a GetVersion(engine) calling
-// engine.Sync(new(Version)).
+// connection or pool (apis.DBOpeners), itself or through a function
+// with the fact: a store's InitSQLite(path) calling sql.Open. A function
+// that syncs its tables' schema (apis.SchemaSyncs) is start-up code
+// itself, and passes nothing on to its callers.
 type opensFact struct {
 	// Opener is the full name of the library function it reaches.
 	Opener string
@@ -335,10 +335,14 @@ func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*type
 	own := map[*types.Func]string{}
 	opens := func(f *types.Func) string {
 		f = f.Origin()
-		if o := own[f]; o != "" {
+		// A schema sync marks only the function that calls it: helpers
+		// that build a policy adapter per request sync its table on the
+		// way (casbin's xorm adapter), and their callers are no start-up
+		// code for it.
+		if o := own[f]; o != "" && !apis.SchemaSyncs[o] {
 			return o
 		}
-		if o := imported[f]; o != "" {
+		if o := imported[f]; o != "" && !apis.SchemaSyncs[o] {
 			return o
 		}
 		if name := f.FullName(); apis.DBOpeners[name] || apis.SchemaSyncs[name] {
@@ -360,12 +364,14 @@ func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*type
 				}
 				found := ""
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if found != "" {
-						return false
+					if found != "" && !apis.SchemaSyncs[found] {
+						return false // an opener: callers learn of it; a sync found first does not stop the search
 					}
 					if call, ok := n.(*ast.CallExpr); ok {
 						if f, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok {
-							found = opens(f)
+							if o := opens(f); o != "" {
+								found = o
+							}
 						}
 					}
 					return true
@@ -381,7 +387,7 @@ func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*type
 		}
 	}
 	for obj, o := range own {
-		if obj.Exported() {
+		if obj.Exported() && !apis.SchemaSyncs[o] {
 			pass.ExportObjectFact(obj, &opensFact{Opener: o})
 		}
 	}

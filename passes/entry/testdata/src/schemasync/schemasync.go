@@ -37,3 +37,33 @@ func BumpSchemaVersion(engine *xorm.Engine, n int64) error { // want `unknown: s
 	_, err := engine.ID(int64(1)).Update(&SchemaVersion{Number: n})
 	return err
 }
+
+// LoadRules builds the rules' store per request, and the store's
+// constructor syncs its table on the way (as a policy adapter's does): a
+// sync marks the function that makes it, not its callers.
+func LoadRules(engine *xorm.Engine) ([]Rule, error) { // want `unknown: schemasync.LoadRules is exported`
+	st, err := NewRuleStore(engine)
+	if err != nil {
+		return nil, err
+	}
+	return st.all()
+}
+
+type Rule struct {
+	ID int64 `xorm:"pk id"`
+	V0 string
+}
+
+type RuleStore struct{ engine *xorm.Engine }
+
+// NewRuleStore creates the rules' table if it is missing; reached from
+// LoadRules, its callers are out of view too.
+func NewRuleStore(engine *xorm.Engine) (*RuleStore, error) { // want `unknown: reached from schemasync.LoadRules is exported`
+	return &RuleStore{engine: engine}, engine.Sync2(new(Rule))
+}
+
+func (s *RuleStore) all() ([]Rule, error) { // want `unknown: reached from schemasync.LoadRules is exported`
+	var rules []Rule
+	err := s.engine.Find(&rules)
+	return rules, err
+}
