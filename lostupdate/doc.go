@@ -22,6 +22,13 @@
 //	db.Model(&p).Update("views", gorm.Expr("views + ?", 1))
 //	tx.QueryRowContext(ctx, "SELECT balance FROM accounts WHERE id = $1 FOR UPDATE", id).Scan(&bal)
 //
+// A value taken from other rows and stored on a row the read neither
+// selected by its key nor returned (the group's highest asset number,
+// plus one, stored on a new item named by its id) loses no update: two
+// requests read the same highest number and store the same next one, so
+// the message says the value is duplicated ("duplicate items.asset_id")
+// and suggests a UNIQUE constraint with a retry, or a sequence.
+//
 // The analyzer follows the value from the read (Scan destinations, sqlx
 // and gorm structs, sqlc rows, rows returned by repository functions in
 // other packages) through arithmetic, append, helper calls and field

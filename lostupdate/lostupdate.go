@@ -80,6 +80,9 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) || db.Serialized(src.Read, w) {
 				continue
 			}
+			if db.KeyedElsewhere(fi, src.Read, w) {
+				return allocation(pass, src, w, set), true
+			}
 			return diagnostic(pass, src, w, set), true
 		}
 	}
@@ -141,6 +144,27 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
+}
+
+// allocation reports a value read from the table, recomputed in Go and
+// stored on a row the read did not select or return: a number taken from
+// the highest one stored (the next asset id of a group), where concurrent
+// requests read the same highest value and store the same next one on
+// different rows. No row loses an update; the numbers are duplicated, so
+// the fix is a constraint or a sequence, not an atomic increment.
+func allocation(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set dbcall.Binding) analysis.Diagnostic {
+	readAt := analysisutil.Position(pass.Fset, src.Read.Pos)
+	if src.Read.Via != nil {
+		readAt = fmt.Sprintf("%s (by %s)", readAt, src.Read.Via.Callees[0])
+	}
+	col := set.Column
+	return analysis.Diagnostic{
+		Pos:      w.Pos,
+		Category: "lostupdate",
+		Message: fmt.Sprintf("duplicate %s.%s: the value read at %s is recomputed in Go and stored on another row than the one read; concurrent requests read the same value and store the same %s; add a UNIQUE constraint on %s and retry on its violation, or take the value from a sequence or a counter row updated atomically%s",
+			w.Table, col, readAt, col, col, inferred(src.Read, w)),
+		Related: []analysis.RelatedInformation{{Pos: src.Read.Pos, Message: "the read of " + w.Table + "." + col}},
+	}
 }
 
 // inferred says which half of a finding was guessed from a repository

@@ -446,6 +446,54 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 	return named || !other
 }
 
+// KeyedElsewhere reports a write that names its rows by a key the read
+// neither selected by nor returned (the highest asset_id of a group read,
+// then stored on an item named by its id: WHERE id = item.ID): what it
+// stores was read from other rows than the one it writes, or from a row
+// it cannot be told from. SameRow does not rule such a write out.
+func (r *Result) KeyedElsewhere(fi *FuncInfo, read, w *Access) bool {
+	if r == nil || read == nil || w == nil {
+		return false
+	}
+	elsewhere := false
+	for _, k := range w.KeyColumns() {
+		if _, ok := read.WhereColumn(k); ok {
+			if rowKeyName(w.Table, k) {
+				return false // the read named its row by the key the write names it by
+			}
+			continue // a scope both share (the group)
+		}
+		if !rowKeyName(w.Table, k) {
+			continue // a scope the read left open (a tenant): no row of its own
+		}
+		wb, _ := w.WhereColumn(k)
+		if wb.Value.IsZero() {
+			continue
+		}
+		if readsColumn(r.b, fi, wb.Value, read, k) || readInto(read, wb.Value) {
+			return false // WHERE id = row.ID: the row read
+		}
+		for _, rc := range read.Reads {
+			if rc.Column == k || rc.Column == "*" {
+				return false // the read returns the key (a model filled whole): its row may be the one named
+			}
+		}
+		elsewhere = true
+	}
+	return elsewhere
+}
+
+// rowKeyName reports a column named as a row's own key: id, uuid, or the
+// table's "<singular>_id" (item_id in items).
+func rowKeyName(table, col string) bool {
+	switch col {
+	case "id", "uuid":
+		return true
+	}
+	singular := strings.TrimSuffix(table, "s")
+	return col == singular+"_id" || col == singular+"_uuid"
+}
+
 // fromOtherRead reports a value read from the table of read by another
 // read of the function.
 func fromOtherRead(b *builder, fi *FuncInfo, v Ref, read *Access) bool {

@@ -1,0 +1,43 @@
+// Package nextnumber numbers a group's items from the highest number
+// stored: the value is read from one row and the next one stored on
+// another, so racers store the same number twice. No row loses an update:
+// the message says the numbers are duplicated, and the fix is a UNIQUE
+// constraint or a sequence, not an atomic increment.
+package nextnumber
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Number gives an item the group's next asset number.
+func Number(ctx context.Context, db *sql.DB, group, item int64) error {
+	var highest int64
+	if err := db.QueryRowContext(ctx, "SELECT asset_no FROM items WHERE group_id = $1 ORDER BY asset_no DESC LIMIT 1", group).Scan(&highest); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE items SET asset_no = $1 WHERE group_id = $2 AND id = $3", highest+1, group, item) // want `duplicate items\.asset_no: the value read at nextnumber\.go:\d+ is recomputed in Go and stored on another row than the one read; concurrent requests read the same value and store the same asset_no; add a UNIQUE constraint on asset_no`
+	return err
+}
+
+// Bump reads the item's own counter and writes it back: a lost update of
+// that row.
+func Bump(ctx context.Context, db *sql.DB, item int64) error {
+	var uses int64
+	if err := db.QueryRowContext(ctx, "SELECT uses FROM items WHERE id = $1", item).Scan(&uses); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE items SET uses = $1 WHERE id = $2", uses+1, item) // want `lost update on items\.uses: the value read at nextnumber\.go:\d+ is recomputed in Go and written back`
+	return err
+}
+
+// Renumber reads the row it writes by its key and returns it whole: the
+// row read, so a lost update of it.
+func Renumber(ctx context.Context, db *sql.DB, slug string) error {
+	var id, no int64
+	if err := db.QueryRowContext(ctx, "SELECT id, asset_no FROM items WHERE slug = $1", slug).Scan(&id, &no); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE items SET asset_no = $1 WHERE id = $2", no+1, id) // want `lost update on items\.asset_no`
+	return err
+}
