@@ -224,6 +224,11 @@ func decisionsOf(db *dbcall.Result, fn *ssa.Function) []decision {
 		}
 		if d, ok := db.Decide(ifi); ok {
 			out = append(out, decision{d, ifi, d.OneOf})
+			for _, a := range d.Joined {
+				alt := d
+				alt.Access, alt.Also, alt.Joined = a, nil, nil
+				out = append(out, decision{alt, ifi, d.OneOf})
+			}
 			for _, a := range d.Also {
 				alt := d
 				alt.Access, alt.Also = a, nil

@@ -144,6 +144,11 @@
 // name counts when the schema gives it a DEFAULT equal to the constant the
 // lookup asked for: "WHERE user_id = $1 AND state = 'open'" decides an
 // INSERT of user_id alone into a table whose state defaults to 'open'.
+// A lookup joining tables looks each of them up by the columns its WHERE
+// qualifies with that table's name or alias: "FROM files f JOIN
+// invoice_pdfs p ON ... WHERE p.invoice_id = $1 AND p.locale = $2" decides
+// an insert into invoice_pdfs of (invoice_id, locale). The other tables'
+// conditions narrow the key like a column the insert does not name.
 //
 // A count compared with a limit is a capacity check, and the same race
 // without any key a unique constraint could protect: concurrent requests
@@ -273,7 +278,9 @@
 // its insert fails, looks the row up again by the same key
 // (if err := db.FirstOrCreate(d, *d).Error; err != nil { return
 // db.First(d, *d).Error }) handles the duplicate: the losing request reads
-// the winner's row. The lookup may be a struct the caller filled in
+// the winner's row. A look-up that a test which is never true (errors.Is
+// of the error and a nil *mysql.MySQLError) returns before, on every
+// path, handles nothing. The lookup may be a struct the caller filled in
 // (FirstOrCreate(d, *d) in a method of d): its fields are the key, as the
 // insert's are.
 //

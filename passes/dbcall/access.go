@@ -302,6 +302,13 @@ type Access struct {
 	// modelValue is the model an ORM's write takes its rows from (bun's
 	// Model(&rows)), when its columns bind no value of their own.
 	modelValue []ssa.Value
+	// JoinOf is set on the read of a table a SELECT joins to its first
+	// one, whose columns its WHERE compares (f.image_id = ? of FROM image i
+	// JOIN formatted_image f): JoinOf is the statement's own access, whose
+	// outcome is this read's too (a branch on it tests this table's row).
+	// Where holds the table's conditions unqualified, the other tables'
+	// qualified ("i.dir"): see joinedReads.
+	JoinOf *Access
 	// CheckedBy is set on an insert that the same call decides with a
 	// lookup of its own (gorm FirstOrCreate): a check-then-insert inside
 	// the library.

@@ -395,7 +395,7 @@ func (b *builder) accesses(fn *ssa.Function, fi *FuncInfo) {
 				if !ok {
 					continue
 				}
-				fi.Accesses = append(fi.Accesses, b.accessesOf(fn, call)...)
+				fi.Accesses = append(fi.Accesses, withJoined(b.accessesOf(fn, call))...)
 			}
 		}
 	}

@@ -25,7 +25,9 @@
 // some paths only), package variables,
 // prepared statements (goyesql's, also when an importer hands them over in
 // untagged fields of a struct: see namedinject.go) and sqlx.Rebind/In, and
-// summarized by passes/sqltext.
+// summarized by passes/sqltext. A SELECT joining tables is also a read of
+// each joined table whose columns its WHERE compares (Access.JoinOf), with
+// the statement's outcome.
 // Each placeholder is bound to the Go value passed for it (a Ref: an SSA
 // value and a field path), so "the same email" can be asked across a lookup
 // and an insert. Outcomes are tracked to how the code uses them: the error

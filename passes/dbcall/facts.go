@@ -257,6 +257,9 @@ type accessFact struct {
 	// RowsOf is, for a write whose values come from the rows a claim of
 	// the summary returned (Access.RowsOf), the claim's index, or -1.
 	RowsOf int
+	// JoinOf is, for the read of a table the summary's SELECT joins
+	// (Access.JoinOf), the index of the statement's own access, or -1.
+	JoinOf int
 	// Changed lists, for an update, the columns the function sets to
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
@@ -369,6 +372,9 @@ func (a *accessFact) String() string {
 	if a.RowsOf >= 0 {
 		b.WriteString(fmt.Sprintf(" rows-of:a%d", a.RowsOf))
 	}
+	if a.JoinOf >= 0 {
+		b.WriteString(fmt.Sprintf(" join-of:a%d", a.JoinOf))
+	}
 	if a.UniqueHandled {
 		b.WriteString(" uniquehandled")
 	}
@@ -466,6 +472,9 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 		}
 		if k, ok := index[a.RowsOf]; ok && a.RowsOf != nil {
 			s.Accesses[i].RowsOf = k
+		}
+		if k, ok := index[a.JoinOf]; ok && a.JoinOf != nil {
+			s.Accesses[i].JoinOf = k
 		}
 		if a.Kind == KindInsert && a.Fn == fn {
 			if read := b.decidingRead(fi, a); read != nil {
@@ -583,7 +592,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
 		ResultObj: a.ResultReturned,
-		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1, RowsOf: -1,
+		ErrResult: -1, RowsResult: a.RowsReturned, Found: signalFact{Result: -1, NilResult: -1}, Consumes: -1, DecidedBy: -1, RowsOf: -1, JoinOf: -1,
 		ColsParam: -1, ModelUniques: a.ModelUniques, Recount: recomputes(b, fi, a), Alternatives: a.Alternatives,
 	}
 	if a.Table == "" && a.tableParam != nil {
@@ -2297,6 +2306,9 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		if k := sum.Accesses[i].RowsOf; k >= 0 && k < len(out) && i < len(out) {
 			out[i].RowsOf = out[k]
+		}
+		if k := sum.Accesses[i].JoinOf; k >= 0 && k < len(out) && i < len(out) {
+			out[i].JoinOf = out[k]
 		}
 	}
 	return out

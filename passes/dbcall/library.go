@@ -395,7 +395,11 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		a.Kind = KindOther
 	}
 	for _, c := range stmt.Where {
-		a.Where = append(a.Where, condBinding(c, param))
+		bd := condBinding(c, param)
+		if q := joinQualifier(stmt, c); q != "" {
+			bd.Column = q + "." + bd.Column // a joined table's (joinedReads)
+		}
+		a.Where = append(a.Where, bd)
 	}
 	switch stmt.Kind {
 	case sqltext.KindUpdate:

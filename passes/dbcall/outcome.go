@@ -158,6 +158,10 @@ type Decision struct {
 	// OneOf is set when Access itself is only the first of those: the
 	// branch tests the row of one of several lookups, none of them alone.
 	OneOf bool
+	// Joined lists the reads of the tables Access's SELECT joins
+	// (Access.JoinOf): the branch tests their rows as well, each with its
+	// own key.
+	Joined []*Access
 }
 
 // Decide reports whether the branch ifi tests the outcome of a read, and
@@ -190,7 +194,7 @@ func (r *Result) Decide(ifi *ssa.If) (Decision, bool) {
 	default:
 		return Decision{}, false
 	}
-	d := Decision{Access: a, Found: 1, Also: also, OneOf: !ok}
+	d := Decision{Access: a, Found: 1, Also: also, OneOf: !ok, Joined: fi.joined(a)}
 	if trueFound {
 		d.Found = 0
 	}
@@ -1029,16 +1033,90 @@ func rereadOnFailure(fi *FuncInfo, a *Access) bool {
 				if len(failed.Preds) != 1 {
 					continue
 				}
+				live := liveFrom(failed)
 				for _, x := range fi.Accesses {
 					if x == a || x == a.CheckedBy || x.Kind != KindRead || x.Table != a.Table || x.Call == nil || x.Call.Block() == nil {
 						continue
 					}
-					if failed.Dominates(x.Call.Block()) && looksUpInserted(x, a) {
+					if failed.Dominates(x.Call.Block()) && live[x.Call.Block()] && looksUpInserted(x, a) {
 						return true
 					}
 				}
 			}
 		}
+	}
+	return false
+}
+
+// liveFrom returns the blocks reachable from start, leaving out the side
+// of a branch its condition never takes (neverTrue):
+//
+//	var me *mysql.MySQLError
+//	if ok := errors.Is(err, me); !ok || me.Number != 1062 {
+//		return 0, err // on every path
+//	}
+//	... the re-read here never runs
+func liveFrom(start *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	live := map[*ssa.BasicBlock]bool{start: true}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		blk := work[len(work)-1]
+		work = work[:len(work)-1]
+		succs := blk.Succs
+		if ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If); ok && len(succs) == 2 {
+			switch {
+			case neverTrue(ifi.Cond, 0):
+				succs = succs[1:]
+			case neverTrue(negation(ifi.Cond), 0):
+				succs = succs[:1]
+			}
+		}
+		for _, s := range succs {
+			if !live[s] {
+				live[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return live
+}
+
+// negation returns x for !x, nil otherwise.
+func negation(v ssa.Value) ssa.Value {
+	if n, ok := v.(*ssa.UnOp); ok && n.Op == token.NOT {
+		return n.X
+	}
+	return nil
+}
+
+// neverTrue reports a condition that cannot hold: errors.Is(err, target)
+// whose target is a nil pointer of a concrete type (the zero value of a
+// variable nothing assigned). No error of a chain is that nil pointer, and
+// an Is method given it has no code to compare, so the test never says
+// yes (a driver's Is that dereferences it panics instead). Its negation
+// negated counts too (&& and || are branches of their own in SSA).
+func neverTrue(v ssa.Value, depth int) bool {
+	if v == nil || depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			if inner := negation(x.X); inner != nil {
+				return neverTrue(inner, depth+1)
+			}
+		}
+	case *ssa.Call:
+		common := x.Common()
+		if analysisutil.FuncName(common) != "errors.Is" || len(common.Args) != 2 {
+			return false
+		}
+		mi, ok := common.Args[1].(*ssa.MakeInterface)
+		if !ok {
+			return false
+		}
+		_, ptr := mi.X.Type().Underlying().(*types.Pointer)
+		return ptr && isNil(mi.X)
 	}
 	return false
 }

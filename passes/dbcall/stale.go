@@ -861,19 +861,24 @@ func (b *builder) decidingRead(fi *FuncInfo, ins *Access) *Access {
 		if !ok || !blk.Dominates(target) {
 			continue
 		}
-		a, trueFound, ok := fi.foundness(ifi.Cond, b)
-		if !ok || a.Kind != KindRead || a.Table != ins.Table || a.Fn != fi.Fn || a.Call == nil || a.Call.Block() == nil {
+		read, trueFound, ok := fi.foundness(ifi.Cond, b)
+		if !ok {
 			continue
 		}
-		found, notFound := blk.Succs[1], blk.Succs[0]
-		if trueFound {
-			found, notFound = notFound, found
-		}
-		if !reach.ReachableTo(notFound, target) || reach.ReachableTo(found, target) {
-			continue
-		}
-		if paramKeyed(fi.Fn, a, ins) {
-			return a
+		for _, a := range append([]*Access{read}, fi.joined(read)...) {
+			if a.Kind != KindRead || a.Table != ins.Table || a.Fn != fi.Fn || a.Call == nil || a.Call.Block() == nil {
+				continue
+			}
+			found, notFound := blk.Succs[1], blk.Succs[0]
+			if trueFound {
+				found, notFound = notFound, found
+			}
+			if !reach.ReachableTo(notFound, target) || reach.ReachableTo(found, target) {
+				continue
+			}
+			if paramKeyed(fi.Fn, a, ins) {
+				return a
+			}
 		}
 	}
 	return nil

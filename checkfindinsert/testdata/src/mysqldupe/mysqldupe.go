@@ -110,3 +110,70 @@ func (s *Storage) render(ctx context.Context, imageID int, format string) (int, 
 	_, err := s.db.ExecContext(ctx, "UPDATE formatted_image SET status = 1 WHERE image_id = ? AND format = ?", imageID, format)
 	return imageID, err
 }
+
+// claimed reads the state of the render another request claimed.
+func (s *Storage) claimed(ctx context.Context, imageID int, format string) (int, error) {
+	var status int
+	err := s.db.QueryRowContext(ctx,
+		"SELECT status FROM formatted_image WHERE image_id = ? AND format = ?",
+		imageID, format).Scan(&status)
+	return status, err
+}
+
+// FormattedWait waits for the request that claimed the render, but only
+// past the same never-true test: every failure returns before the wait,
+// so the wait does not handle the violation.
+func (s *Storage) FormattedWait(ctx context.Context, imageID int, format string) (int, error) {
+	id, err := s.lookup(ctx, imageID, format)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	_, err = s.db.ExecContext(ctx, "INSERT INTO formatted_image (format, image_id, status) VALUES (?, ?, 0)", format, imageID) // want `check-then-insert on formatted_image\(image_id, format\): the UNIQUE constraint formatted_image_pkey rejects a concurrent duplicate, but this insert does not handle the violation`
+	if err != nil {
+		var mysqlError *mysql.MySQLError
+		ok := errors.Is(err, mysqlError)
+		if !ok || mysqlError.Number != 1062 {
+			return 0, err
+		}
+		for i := 0; i < 10; i++ {
+			status, err := s.claimed(ctx, imageID, format)
+			if err != nil {
+				return 0, err
+			}
+			if status != 0 {
+				return s.lookup(ctx, imageID, format)
+			}
+		}
+		return 0, ErrRendering
+	}
+	return s.render(ctx, imageID, format)
+}
+
+// FormattedWaitAny waits for the claim on any failure of the insert: the
+// loser of the race reads the winner's row.
+func (s *Storage) FormattedWaitAny(ctx context.Context, imageID int, format string) (int, error) {
+	id, err := s.lookup(ctx, imageID, format)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	_, err = s.db.ExecContext(ctx, "INSERT INTO formatted_image (format, image_id, status) VALUES (?, ?, 0)", format, imageID) // ok: a failure reads the row the winner inserted
+	if err != nil {
+		for i := 0; i < 10; i++ {
+			status, err := s.claimed(ctx, imageID, format)
+			if err != nil {
+				return 0, err
+			}
+			if status != 0 {
+				return s.lookup(ctx, imageID, format)
+			}
+		}
+		return 0, ErrRendering
+	}
+	return s.render(ctx, imageID, format)
+}
