@@ -284,12 +284,13 @@ const vetAll = "IDEMVET_VET_ALL"
 
 // vetHeavy are the end-to-end modules TestVetTool runs only under
 // IDEMVET_VET_ALL=1: go vet must compile every dependency of a module it
-// vets, and these two add the cloud SDKs and the brokers' clients (about
-// 180 CPU seconds of compilation on a cold build cache, most of a
-// newcomer's go test ./...). Their markers are checked standalone by
-// TestEndToEnd in every run, and every analyzer's facts cross packages
-// under go vet in testdata/e2e and examples.
-var vetHeavy = map[string]bool{"testdata/e2esdk": true, "testdata/e2edelivery": true}
+// vets, and these add the cloud SDKs, the brokers' clients and the ORMs
+// and query builders of e2elibs (about 250 CPU seconds of compilation on
+// a cold build cache, most of a newcomer's go test ./...). Their markers
+// are checked standalone by TestEndToEnd in every run, and every
+// analyzer's facts cross packages under go vet in testdata/e2e, e2epop and
+// examples.
+var vetHeavy = map[string]bool{"testdata/e2esdk": true, "testdata/e2edelivery": true, "testdata/e2elibs": true}
 
 // TestVetTool runs the binary under go vet -vettool and expects the same
 // positions as standalone.
