@@ -6,29 +6,30 @@ import "strings"
 type Lib uint8
 
 const (
-	LibNone     Lib = iota
-	LibSQL          // database/sql
-	LibPgx          // github.com/jackc/pgx/v5 and pgxpool
-	LibSqlx         // github.com/jmoiron/sqlx
-	LibGorm         // gorm.io/gorm
-	LibScany        // github.com/georgysavva/scany/v2 (pgxscan, sqlscan)
-	LibShape        // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
-	LibSquirrel     // github.com/Masterminds/squirrel builders run with RunWith
-	LibGormV1       // github.com/jinzhu/gorm (gorm v1)
-	LibPgxV4        // github.com/jackc/pgx/v4 and pgxpool v4
-	LibBun          // github.com/uptrace/bun queries and handles
-	LibEnt          // entgo.io/ent generated clients
-	LibDotsql       // github.com/qustavo/dotsql: statements named in .sql files
-	LibXorm         // xorm.io/xorm sessions and engines
-	LibPop          // github.com/gobuffalo/pop/v6 connections and queries
-	LibGoqu         // github.com/doug-martin/goqu/v9 datasets and databases
-	LibGorp         // github.com/go-gorp/gorp/v3 DbMap and Transaction
-	LibZdb          // zgo.at/zdb package functions on the context's database
-	LibRedis        // github.com/redis/go-redis commands (the pseudo-table "redis")
-	LibDbx          // github.com/pocketbase/dbx queries
+	LibNone      Lib = iota
+	LibSQL           // database/sql
+	LibPgx           // github.com/jackc/pgx/v5 and pgxpool
+	LibSqlx          // github.com/jmoiron/sqlx
+	LibGorm          // gorm.io/gorm
+	LibScany         // github.com/georgysavva/scany/v2 (pgxscan, sqlscan)
+	LibShape         // an interface recognized by its method shape (sqlc's DBTX, an application's Querier)
+	LibSquirrel      // github.com/Masterminds/squirrel builders run with RunWith
+	LibGormV1        // github.com/jinzhu/gorm (gorm v1)
+	LibPgxV4         // github.com/jackc/pgx/v4 and pgxpool v4
+	LibBun           // github.com/uptrace/bun queries and handles
+	LibEnt           // entgo.io/ent generated clients
+	LibDotsql        // github.com/qustavo/dotsql: statements named in .sql files
+	LibXorm          // xorm.io/xorm sessions and engines
+	LibPop           // github.com/gobuffalo/pop/v6 connections and queries
+	LibGoqu          // github.com/doug-martin/goqu/v9 datasets and databases
+	LibGorp          // github.com/go-gorp/gorp/v3 DbMap and Transaction
+	LibZdb           // zgo.at/zdb package functions on the context's database
+	LibRedis         // github.com/redis/go-redis commands (the pseudo-table "redis")
+	LibDbx           // github.com/pocketbase/dbx queries
+	LibSqlboiler     // github.com/volatiletech/sqlboiler/v4 generated models
 )
 
-var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb", "redis", "dbx"}
+var libNames = [...]string{"", "database/sql", "pgx", "sqlx", "gorm", "scany", "dbtx", "squirrel", "gorm v1", "pgx v4", "bun", "ent", "dotsql", "xorm", "pop", "goqu", "gorp", "zdb", "redis", "dbx", "sqlboiler"}
 
 func (l Lib) String() string {
 	if int(l) < len(libNames) {

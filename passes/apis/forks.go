@@ -13,11 +13,13 @@ import (
 //	github.com/xorm-io/xorm     casdoor's fork of xorm.io/xorm (v1.1), with its own
 //	github.com/xorm-io/builder  builder (builder.Eq, builder.In, ...) and
 //	github.com/xorm-io/core     core (core.PK, the mappers), xorm.io/core forked
+//	github.com/aarondl/sqlboiler/v4  volatiletech/sqlboiler's home since 2025 (v4.19.2 on)
 var Forks = map[string]string{
-	"github.com/ory/pop/v6":      PopPkg,
-	"github.com/xorm-io/xorm":    XormPkg,
-	"github.com/xorm-io/builder": "xorm.io/builder",
-	"github.com/xorm-io/core":    "xorm.io/core",
+	"github.com/aarondl/sqlboiler/v4": SqlboilerPkg,
+	"github.com/ory/pop/v6":           PopPkg,
+	"github.com/xorm-io/xorm":         XormPkg,
+	"github.com/xorm-io/builder":      "xorm.io/builder",
+	"github.com/xorm-io/core":         "xorm.io/core",
 }
 
 // Canonical returns path with a fork's import path replaced by the path

@@ -33,6 +33,11 @@ var describedPrefixes = []string{
 	ZdbPkg,
 	// pocketbase/dbx (its Query of SQL text; its builders are not assembled)
 	DbxPkg,
+	// sqlboiler (its generated models are read by shape, sqlboiler.go),
+	// its fork, and the libraries its generated code uses (null types,
+	// strmangle's inflections, randomize for its generated tests)
+	"github.com/volatiletech/sqlboiler", "github.com/aarondl/sqlboiler", "github.com/volatiletech/null", "github.com/aarondl/null",
+	"github.com/volatiletech/strmangle", "github.com/aarondl/strmangle", "github.com/volatiletech/randomize", "github.com/aarondl/randomize",
 	// named SQL files (namedsql.go): their statements are read from the
 	// module's .sql files
 	DotsqlPkg, DotsqlOldPkg, "github.com/knadh/goyesql", "github.com/nleof/goyesql",
@@ -41,7 +46,7 @@ var describedPrefixes = []string{
 	// its parameters, which read as application code would make up
 	// accesses (gobuffalo/pop's packages did); never analyzed.
 	"github.com/go-xorm/",
-	"github.com/volatiletech/sqlboiler", "github.com/gocraft/dbr", "github.com/upper/db", "github.com/go-pg/pg",
+	"github.com/gocraft/dbr", "github.com/upper/db", "github.com/go-pg/pg",
 	"github.com/huandu/go-sqlbuilder", "github.com/stephenafamo/bob", "github.com/go-jet/jet",
 	"github.com/pressly/goose", "github.com/golang-migrate/migrate", "github.com/rubenv/sql-migrate",
 	"github.com/DATA-DOG/go-sqlmock",

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ssabuild.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact), new(mapperFact), new(varFieldsFact)},
+	FactTypes:  []analysis.Fact{new(summaryFact), new(tableFact), new(ctxAccessorFact), new(mutatesFact), new(mintFact), new(enumTextFact), new(preparedFieldFact), new(pgxNamesFact), new(stmtRebindFact), new(mapperFact), new(varFieldsFact), new(boilModelFact)},
 }
 
 // Result is the database model of one package.
@@ -107,6 +107,12 @@ func run(pass *analysis.Pass) (res any, err error) {
 	} else if !isLibrary(pass.Pkg.Path()) {
 		result.mints = &mints{pass: pass, imp: map[*types.Func]*mintFact{}}
 		result.enums = &enums{pass: pass, imp: map[*types.TypeName]*enumTextFact{}}
+	}
+	if boilGenerated(pass) {
+		// sqlboiler's generated models: known by shape, their bodies
+		// never modeled; their tables and keys exported for callers.
+		exportBoilModels(pass)
+		return result, nil
 	}
 	if isLibrary(pass.Pkg.Path()) || entGenerated(pass) || !analysisutil.Imports(pass.Pkg, apis.DBPackages...) && !hasImportedSummaries(pass) && !(ownCode(pass) && (declaresRepository(pass.Pkg) || usesFS(pass) || declaresTxManager(pass.Pkg))) {
 		return result, nil
@@ -489,6 +495,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if result, ok := entFinisher(common); ok {
 		return b.entAccess(fn, call, result)
+	}
+	if bc, ok := boilFinisher(common); ok {
+		return b.boilAccess(fn, call, bc)
 	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)
