@@ -13,5 +13,5 @@ import (
 // ORMs beyond database/sql, pgx, sqlx, gorm and sqlc, one package per
 // library in its own idiom.
 func TestLibraries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), lostupdate.Analyzer, "squirrelq", "gormv1", "pgxv4", "bunq", "entq", "dotsqlq", "goyesqlq", "dbwrap/svc", "xormq", "passcheck/svc", "xormcounter", "xormcols", "popq", "goquq", "zdbmodel", "dbxrepo")
+	idemvettest.Run(t, analysistest.TestData(), lostupdate.Analyzer, "squirrelq", "gormv1", "pgxv4", "bunq", "entq", "dotsqlq", "goyesqlq", "dbwrap/svc", "xormq", "passcheck/svc", "xormcounter", "xormcols", "popq", "goquq", "zdbmodel", "dbxrepo", "boilq")
 }
