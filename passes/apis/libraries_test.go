@@ -8,6 +8,7 @@ func TestDescribed(t *testing.T) {
 		"github.com/jackc/pgx/v4/pgxpool", "github.com/jackc/pgconn", "github.com/uptrace/bun/dialect/pgdialect",
 		"entgo.io/ent/dialect/sql", "github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v6/columns", "github.com/gobuffalo/validate/v3", "github.com/gobuffalo/flect/name",
 		"github.com/doug-martin/goqu/v9", "xorm.io/xorm", "github.com/knadh/goyesql/v2",
+		"github.com/volatiletech/sqlboiler/v4/queries/qm", "github.com/aarondl/sqlboiler/v4/boil", "github.com/volatiletech/null/v8",
 	} {
 		if !Described(path) || !Library(path) {
 			t.Errorf("%s is not a described library", path)

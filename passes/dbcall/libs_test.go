@@ -497,3 +497,32 @@ func TestDbxAPI(t *testing.T) {
 		t.Errorf("only %d dbx keys", n)
 	}
 }
+
+// TestSqlboilerAPI holds the sqlboiler tables to the real packages: boil's
+// column lists and BeginTx, qm's and qmhelper's mods resolve, and the
+// types the generated code's shape is told by exist (boil.ContextExecutor,
+// boil.Executor, queries.Query).
+func TestSqlboilerAPI(t *testing.T) {
+	pkgs := loadLibs(t, apis.SqlboilerBoil, apis.SqlboilerQueries, apis.SqlboilerQM, apis.SqlboilerHelper)
+	keys := append(sortedKeys(apis.SqlboilerColumns), sortedKeys(apis.SqlboilerMods)...)
+	for _, key := range sortedKeys(apis.Methods) {
+		if strings.HasPrefix(key, apis.SqlboilerPkg+"/") {
+			keys = append(keys, key)
+		}
+	}
+	for _, key := range keys {
+		path := key[:strings.LastIndex(key, ".")]
+		if !idemvettest.ResolvesFullName(pkgs[path], key) {
+			t.Errorf("%s does not resolve", key)
+		}
+	}
+	for _, name := range []string{apis.SqlboilerBoil + ".ContextExecutor", apis.SqlboilerBoil + ".Executor", apis.SqlboilerBoil + ".Columns", apis.SqlboilerQueries + ".Query"} {
+		path := name[:strings.LastIndex(name, ".")]
+		if _, ok := pkgs[path].Scope().Lookup(name[len(path)+1:]).(*types.TypeName); !ok {
+			t.Errorf("%s is not a type", name)
+		}
+	}
+	if len(keys) < 30 {
+		t.Errorf("only %d sqlboiler keys", len(keys))
+	}
+}
