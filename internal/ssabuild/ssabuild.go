@@ -21,10 +21,12 @@ import (
 
 // Analyzer provides a *Lazy for each package. It reports no diagnostics.
 var Analyzer = &analysis.Analyzer{
-	Name:       "idemvet_ssa",
-	Doc:        "build the SSA form of a package on demand (reports no diagnostics)",
-	URL:        "https://github.com/idemvet/idemvet/tree/main/internal/ssabuild",
-	Run:        func(pass *analysis.Pass) (any, error) { return &Lazy{pass: pass}, nil },
+	Name: "idemvet_ssa",
+	Doc:  "build the SSA form of a package on demand (reports no diagnostics)",
+	URL:  "https://github.com/idemvet/idemvet/tree/main/internal/ssabuild",
+	Run: func(pass *analysis.Pass) (any, error) {
+		return &Lazy{pass: pass, impls: analysisutil.Impls{Own: pass.Pkg}}, nil
+	},
 	ResultType: reflect.TypeFor[*Lazy](),
 }
 

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/idemvet/idemvet/passes/apis"
 )
 
 // This file gives a standalone run of a whole module what no per-package
@@ -70,7 +72,7 @@ type funcSpan struct {
 // funcKey names a function across the package variants of a run: its full
 // name, with a pointer receiver written as a value one.
 func funcKey(f *types.Func) string {
-	return strings.Replace(f.Origin().FullName(), "(*", "(", 1)
+	return strings.Replace(apis.RawFullName(f.Origin()), "(*", "(", 1)
 }
 
 // inModule reports whether the package path is modPath or below it.

@@ -434,7 +434,7 @@ func NetFuncOf(f *types.Func) (NetFunc, bool) {
 	// A method of an instantiated generic type (connect's
 	// Client[pb.ChargeRequest, pb.ChargeResponse].CallUnary) is named by
 	// its origin.
-	if nf, ok := NetFuncs[f.Origin().FullName()]; ok {
+	if nf, ok := NetFuncs[RawFullName(f.Origin())]; ok {
 		return nf, true
 	}
 	return sdkFunc(f)

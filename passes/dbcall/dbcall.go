@@ -179,7 +179,7 @@ func usesFS(pass *analysis.Pass) bool {
 	stat, create := false, false
 	for _, obj := range pass.TypesInfo.Uses {
 		if f, ok := obj.(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "os" {
-			if fs, ok := apis.FSFuncs[f.FullName()]; ok {
+			if fs, ok := apis.FSFuncs[apis.RawFullName(f)]; ok {
 				stat = stat || fs.Op == apis.FSStat
 				create = create || fs.Op != apis.FSStat
 			}
@@ -347,7 +347,7 @@ func newBuilder(pass *analysis.Pass, pkg *ssa.Package) *builder {
 	fullName := func(fn *types.Func) string {
 		n, ok := names[fn]
 		if !ok {
-			n = fn.FullName()
+			n = apis.RawFullName(fn)
 			names[fn] = n
 		}
 		return n

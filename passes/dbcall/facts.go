@@ -1531,7 +1531,7 @@ func marshaled(x *ssa.Extract) (ssa.Value, bool) {
 	if f == nil {
 		return nil, false
 	}
-	i, ok := apis.Marshalers[f.FullName()]
+	i, ok := apis.Marshalers[apis.RawFullName(f)]
 	if !ok || i >= len(call.Call.Args) {
 		return nil, false
 	}

@@ -155,7 +155,7 @@ func comparison(v ssa.Value) (x, y ssa.Value, op token.Token, ok bool) {
 		if f == nil || c.Common().IsInvoke() || len(c.Common().Args) != 2 {
 			return nil, nil, 0, false
 		}
-		if text, known := apis.Comparators[f.FullName()]; known {
+		if text, known := apis.Comparators[apis.RawFullName(f)]; known {
 			return c.Common().Args[0], c.Common().Args[1], comparisonOps[text], true
 		}
 	}

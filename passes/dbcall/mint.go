@@ -61,7 +61,7 @@ func scanMints(pass *analysis.Pass) map[*types.Func]*mintFact {
 	// fields returns the minted fields of a function's first result: of
 	// the package (out), or of another (its fact); "" for the result.
 	fields := func(f *types.Func) []string {
-		if apis.FreshValues[f.FullName()] {
+		if apis.FreshValues[apis.RawFullName(f)] {
 			return []string{""}
 		}
 		if m := out[f]; m != nil {

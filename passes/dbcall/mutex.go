@@ -78,7 +78,7 @@ func held(fn *ssa.Function, a, b ssa.Instruction) bool {
 		if f.Pkg() == nil || f.Pkg().Path() != "sync" {
 			continue // not a mutex call (FullName is costly, and held runs for each pair of accesses)
 		}
-		switch name := f.FullName(); {
+		switch name := apis.RawFullName(f); {
 		case mutexLocks[name]:
 			locks = append(locks, call)
 		case mutexUnlocks[name]:
@@ -174,7 +174,7 @@ func onceCallback(first, second *Access) bool {
 			return false
 		}
 		for call, f := range analysisutil.Calls(parent) {
-			i, ok := apis.InProcessOnce[f.FullName()]
+			i, ok := apis.InProcessOnce[apis.RawFullName(f)]
 			if !ok {
 				continue
 			}
@@ -476,7 +476,7 @@ func waitsFrom(blk *ssa.BasicBlock) bool {
 					return true
 				}
 			case ssa.CallInstruction:
-				if f := analysisutil.CalleeFunc(x.Common()); f != nil && apis.ProcessWaits[f.FullName()] {
+				if f := analysisutil.CalleeFunc(x.Common()); f != nil && apis.ProcessWaits[apis.RawFullName(f)] {
 					return true
 				}
 			}

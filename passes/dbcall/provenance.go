@@ -408,12 +408,12 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 		if f := analysisutil.CalleeFunc(call); f != nil {
 			// A writer wrapped by an encoder (json.NewEncoder(&buf)): what
 			// is later written through the encoder lands in v.
-			if w, ok := apis.StreamEncoders[f.FullName()]; ok && w < len(call.Args) && unwrap(call.Args[w]) == v {
+			if w, ok := apis.StreamEncoders[apis.RawFullName(f)]; ok && w < len(call.Args) && unwrap(call.Args[w]) == v {
 				p.writtenThrough(callV, depth+1)
 				continue
 			}
 			// A decoder: v derives from the data it decodes, nothing else.
-			if d, ok := apis.Decoders[f.FullName()]; ok {
+			if d, ok := apis.Decoders[apis.RawFullName(f)]; ok {
 				data := d.Data
 				if f.Type().(*types.Signature).Recv() != nil {
 					data++ // FullArgs counts the receiver first

@@ -221,7 +221,7 @@ func spawns(fn *ssa.Function) bool {
 // and a second one started returns.
 func casBefore(fn *ssa.Function, r ssa.Instruction) bool {
 	for call, f := range analysisutil.Calls(fn) {
-		if !apis.AtomicCompareAndSwap[f.FullName()] || !ssautil.Before(call, r) {
+		if !apis.AtomicCompareAndSwap[apis.RawFullName(f)] || !ssautil.Before(call, r) {
 			continue
 		}
 		v, ok := call.(*ssa.Call)

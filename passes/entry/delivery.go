@@ -154,7 +154,7 @@ func (g *graph) noteCall(n *node, call ssa.CallInstruction, callee *types.Func, 
 	if callee == nil {
 		return
 	}
-	name := callee.FullName()
+	name := apis.RawFullName(callee)
 	if w, ok := apis.WebhookCalls[name]; ok && g.deliveries[n.fn] == nil {
 		g.deliveries[n.fn] = &Delivery{Kind: apis.DeliveryWebhook, Lib: w.Lib, ID: w.ID, Pos: call.Pos()}
 	}
@@ -292,7 +292,7 @@ func used(call ssa.CallInstruction) bool {
 // instance, or "".
 func guardOf(uses map[*types.Func]bool) string {
 	for f := range uses {
-		if g, ok := apis.ScheduleGuards[f.FullName()]; ok {
+		if g, ok := apis.ScheduleGuards[apis.RawFullName(f)]; ok {
 			return g
 		}
 	}

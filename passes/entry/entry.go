@@ -164,7 +164,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			continue
 		}
 		seen[f] = true // FullName builds a string: once per function used
-		name := f.FullName()
+		name := apis.RawFullName(f)
 		if _, ok := apis.ScheduleGuards[name]; ok {
 			uses[f] = true
 		}
@@ -606,7 +606,7 @@ func (g *graph) callsParallel(fn *ssa.Function) bool {
 		}
 		seen[f] = true
 		for _, callee := range analysisutil.Calls(f) {
-			if callee.FullName() == "(*testing.T).Parallel" {
+			if apis.RawFullName(callee) == "(*testing.T).Parallel" {
 				return true
 			}
 		}
@@ -730,7 +730,7 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		}
 	}
 	if callee != nil {
-		if c, ok := apis.ConsumeCalls[callee.FullName()]; ok {
+		if c, ok := apis.ConsumeCalls[apis.RawFullName(callee)]; ok {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}
 	}

@@ -67,7 +67,7 @@ func spawner(facts map[*types.Func]*spawnFact, callee *types.Func) (map[int]spaw
 	if callee == nil {
 		return nil, false
 	}
-	if s, ok := apis.Spawners[callee.FullName()]; ok {
+	if s, ok := apis.Spawners[apis.RawFullName(callee)]; ok {
 		return map[int]spawnUse{s.Arg: {s.Kind, s.Lib}}, true
 	}
 	if f := facts[callee.Origin()]; f != nil {
@@ -345,7 +345,7 @@ func scanOpeners(pass *analysis.Pass, imported map[*types.Func]string) map[*type
 		if o := imported[f]; o != "" && !apis.SchemaSyncs[o] {
 			return o
 		}
-		if name := f.FullName(); apis.DBOpeners[name] || apis.SchemaSyncs[name] {
+		if name := apis.RawFullName(f); apis.DBOpeners[name] || apis.SchemaSyncs[name] {
 			return name
 		}
 		return ""

@@ -72,7 +72,7 @@ func registrar(callee *types.Func) (apis.Registrar, bool) {
 	if callee == nil {
 		return apis.Registrar{}, false
 	}
-	reg, ok := apis.Registrars[callee.FullName()]
+	reg, ok := apis.Registrars[apis.RawFullName(callee)]
 	return reg, ok
 }
 

@@ -84,7 +84,7 @@ func tickerChan(v ssa.Value) string {
 		}
 	case *ssa.Call:
 		if f := analysisutil.CalleeFunc(x.Common()); f != nil {
-			return apis.Tickers[f.FullName()]
+			return apis.Tickers[apis.RawFullName(f)]
 		}
 	}
 	return ""

@@ -287,7 +287,7 @@ func relevant(pass *analysis.Pass, imported importedFacts) bool {
 		if o := f.Origin(); imported.net[f] != nil || imported.fresh[f] != nil || imported.net[o] != nil || imported.fresh[o] != nil {
 			return true
 		}
-		name := f.FullName()
+		name := apis.RawFullName(f)
 		if _, ok := apis.NetFuncOf(f); ok {
 			return true
 		}

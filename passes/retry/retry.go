@@ -324,7 +324,7 @@ func exportsFacts(pass *analysis.Pass) bool {
 			continue
 		}
 		seen[f] = true
-		name := f.FullName()
+		name := apis.RawFullName(f)
 		if _, ok := apis.RetryClientCtors[name]; ok {
 			return true
 		}
