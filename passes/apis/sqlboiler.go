@@ -92,6 +92,12 @@ var SqlboilerWhereOps = map[string]string{
 	"LIKE": "LIKE", "NLIKE": "NOT LIKE", "ILIKE": "LIKE", "NILIKE": "NOT LIKE", "IsNull": "IS NULL", "IsNotNull": "IS NOT NULL",
 }
 
+// SqlboilerRawRuns are the methods of *queries.Query that run a
+// queries.Raw(sql, args...) statement: Bind(ctx, exec, &dest) scans its
+// rows into dest (sql.ErrNoRows for one row found missing), ExecContext
+// returns its sql.Result.
+var SqlboilerRawRuns = map[string]string{"Bind": "bind", "ExecContext": "exec"}
+
 func init() {
 	// boil.BeginTx(ctx, opts) begins a *sql.Tx on the global database
 	// boil.SetDB set; its Commit and Rollback are database/sql's.

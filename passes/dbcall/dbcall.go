@@ -499,6 +499,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	if bc, ok := boilFinisher(common); ok {
 		return b.boilAccess(fn, call, bc)
 	}
+	if raw, exec, ok := boilRawCall(common); ok {
+		return b.boilRawAccess(fn, call, raw, exec)
+	}
 	if f, ok := apis.FSFuncs[analysisutil.FuncName(common)]; ok {
 		return b.fsAccess(fn, call, f)
 	}

@@ -505,13 +505,20 @@ func TestDbxAPI(t *testing.T) {
 func TestSqlboilerAPI(t *testing.T) {
 	pkgs := loadLibs(t, apis.SqlboilerBoil, apis.SqlboilerQueries, apis.SqlboilerQM, apis.SqlboilerHelper)
 	keys := append(sortedKeys(apis.SqlboilerColumns), sortedKeys(apis.SqlboilerMods)...)
+	keys = append(keys, apis.SqlboilerQueries+".Raw")
+	for _, name := range sortedKeys(apis.SqlboilerRawRuns) {
+		keys = append(keys, "(*"+apis.SqlboilerQueries+".Query)."+name)
+	}
 	for _, key := range sortedKeys(apis.Methods) {
 		if strings.HasPrefix(key, apis.SqlboilerPkg+"/") {
 			keys = append(keys, key)
 		}
 	}
 	for _, key := range keys {
-		path := key[:strings.LastIndex(key, ".")]
+		path := strings.TrimPrefix(strings.TrimPrefix(key[:strings.LastIndex(key, ".")], "(*"), "(")
+		if i := strings.LastIndex(path, "."); strings.HasPrefix(key, "(") && i >= 0 {
+			path = path[:i]
+		}
 		if !idemvettest.ResolvesFullName(pkgs[path], key) {
 			t.Errorf("%s does not resolve", key)
 		}

@@ -856,3 +856,81 @@ func (b *builder) boilUpdateMap(a *Access, v ssa.Value) []Binding {
 	}
 	return out
 }
+
+// boilRawCall reports a run of SQL text made with sqlboiler's queries
+// package: queries.Raw(sql, args...).Bind(ctx, exec, &dest) (a read into
+// dest) or .ExecContext(ctx, exec) (sql.Result): the Raw call, and the
+// index of the executor among the run's arguments.
+func boilRawCall(call *ssa.CallCommon) (raw *ssa.Call, exec int, ok bool) {
+	f := analysisutil.CalleeFunc(call)
+	if f == nil || f.Pkg() == nil || apis.Canonical(f.Pkg().Path()) != apis.SqlboilerQueries {
+		return nil, 0, false
+	}
+	if _, known := apis.SqlboilerRawRuns[f.Name()]; !known {
+		return nil, 0, false
+	}
+	r, isCall := unwrap(ssautil.Receiver(call)).(*ssa.Call)
+	if !isCall {
+		return nil, 0, false
+	}
+	rf := analysisutil.CalleeFunc(&r.Call)
+	if rf == nil || rf.Pkg() == nil || apis.Canonical(rf.Pkg().Path())+"."+rf.Name() != apis.SqlboilerQueries+".Raw" {
+		return nil, 0, false
+	}
+	exec = boilExecParam(f.Type().(*types.Signature))
+	return r, exec, exec >= 0
+}
+
+// boilRawAccess assembles queries.Raw(sql, args...) run by Bind or
+// ExecContext.
+func (b *builder) boilRawAccess(fn *ssa.Function, call ssa.CallInstruction, raw *ssa.Call, exec int) []*Access {
+	if len(raw.Call.Args) == 0 {
+		return nil
+	}
+	text := raw.Call.Args[0]
+	var bound []ssa.Value
+	if len(raw.Call.Args) > 1 {
+		bound = b.boundArgs(raw.Call.Args[1])
+	}
+	t := b.resolveText(text)
+	if t.param >= 0 && !t.known {
+		return nil // a wrapper passing its query on
+	}
+	args := ssautil.CallArgs(call.Common())
+	name := analysisutil.CalleeFunc(call.Common()).Name()
+	accs := b.fromStmt(fn, call, sqltext.Parse(t.s), bound, nil)
+	b.markTableParam(fn, accs, t, text)
+	v := call.Value()
+	for _, a := range accs {
+		a.Lib = apis.LibSqlboiler
+		a.Method = name
+		a.Partial = a.Partial || strings.Contains(t.s, sqltext.Hole)
+		if exec < len(args) {
+			a.Handle = b.resolveRef(refOf(args[exec]))
+		}
+		if v == nil {
+			continue
+		}
+		switch apis.SqlboilerRawRuns[name] {
+		case "bind":
+			a.Err = []ssa.Value{v}
+			if exec+1 < len(args) && a.Kind == KindRead {
+				dest := args[exec+1]
+				slice := isSliceDest(dest)
+				b.destInto(a, dest, slice)
+				if slice {
+					a.Found = Outcome{Signal: SignalLen, Addr: unwrap(dest)}
+				} else {
+					a.Found = Outcome{Signal: SignalErr, Values: a.Err, Sentinels: []string{"database/sql.ErrNoRows"}}
+				}
+			}
+		case "exec":
+			a.Err = extracts(v, 1)
+			a.ResultObjs = extracts(v, 0)
+			for _, res := range a.ResultObjs {
+				a.RowsAffected = append(a.RowsAffected, rowsAffectedOf(res)...)
+			}
+		}
+	}
+	return accs
+}

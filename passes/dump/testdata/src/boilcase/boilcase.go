@@ -12,6 +12,7 @@ import (
 	"boilfixture/models"
 
 	"github.com/volatiletech/sqlboiler/v4/boil"
+	"github.com/volatiletech/sqlboiler/v4/queries"
 	"github.com/volatiletech/sqlboiler/v4/queries/qm"
 )
 
@@ -98,4 +99,19 @@ func Debit(ctx context.Context, id int, n int64) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+func RawLock(ctx context.Context, tx *sql.Tx, id int) (*models.User, error) {
+	var u models.User
+	err := queries.Raw(`SELECT id, credits FROM users WHERE id = $1 FOR UPDATE`, id).Bind(ctx, tx, &u) // want `select users where id=\$id reads id->u\.ID,credits->u\.Credits lock=update on tx; found\? err\(database/sql\.ErrNoRows\); in param tx`
+	return &u, err
+}
+
+func RawClose(ctx context.Context, db *sql.DB, id int) (bool, error) {
+	res, err := queries.Raw(`UPDATE users SET status = 'closed' WHERE id = $1 AND status = 'active'`, id).ExecContext(ctx, db) // want `update users set status='closed' where id=\$id,status='active' on db; found\? count; rows checked`
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }

@@ -24,6 +24,6 @@ func (q *Query) ExecContext(ctx context.Context, exec boil.ContextExecutor) (sql
 }
 
 // Bind runs the query and scans its rows into obj.
-func (q *Query) Bind(ctx context.Context, exec boil.ContextExecutor, obj interface{}) error {
+func (q *Query) Bind(ctx context.Context, exec boil.Executor, obj interface{}) error {
 	return nil
 }
