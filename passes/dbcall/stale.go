@@ -455,6 +455,18 @@ func (r *Result) KeyedElsewhere(fi *FuncInfo, read, w *Access) bool {
 	if r == nil || read == nil || w == nil {
 		return false
 	}
+	// The read's conditions must all be the write's too (the group both
+	// scope by): a read by another column (user_id) may have found the
+	// very row the write names by its id.
+	for _, rb := range read.Where {
+		if rb.Column == "" {
+			continue
+		}
+		wb, ok := w.WhereColumn(rb.Column)
+		if !ok || !(rb.Value.Same(wb.Value) || rb.Const != "" && rb.Const == wb.Const) {
+			return false
+		}
+	}
 	elsewhere := false
 	for _, k := range w.KeyColumns() {
 		if _, ok := read.WhereColumn(k); ok {

@@ -41,3 +41,15 @@ func Renumber(ctx context.Context, db *sql.DB, slug string) error {
 	_, err := db.ExecContext(ctx, "UPDATE items SET asset_no = $1 WHERE id = $2", no+1, id) // want `lost update on items\.asset_no`
 	return err
 }
+
+// Debit reads the balance of the user's account and writes it by the
+// account id its caller passes: the row found by user_id may well be that
+// account, so this is a lost update, not a duplicated value.
+func Debit(ctx context.Context, db *sql.DB, user, account, amount int64) error {
+	var balance int64
+	if err := db.QueryRowContext(ctx, "SELECT balance FROM wallets WHERE user_id = $1", user).Scan(&balance); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE wallets SET balance = $1 WHERE id = $2", balance-amount, account) // want `lost update on wallets\.balance`
+	return err
+}
