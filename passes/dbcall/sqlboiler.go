@@ -257,24 +257,65 @@ type boilCall struct {
 	kind  string // apis.SqlboilerQueryFinishers' and SqlboilerModelMethods' kinds; "find", "exists"
 	model *types.Named
 	exec  int // the index, among the call's arguments without the receiver, of the executor
+	// global reports a variant on boil's global executor (OneG): exec
+	// is then the index the arguments that follow an executor come
+	// after. panics reports one with no error result (OneP).
+	global, panics bool
 }
 
 // boilFinisher reports a call of the generated API that runs a
 // statement: a query's One, All, ..., a model's Insert, Update, ..., a
-// slice's UpdateAll and DeleteAll, Find<Model> and <Model>Exists.
+// slice's UpdateAll and DeleteAll, Find<Model> and <Model>Exists, and
+// their variants on the global executor (OneG, InsertG: no executor
+// argument) and panicking on error (OneP, InsertGP: no error result).
 func boilFinisher(call *ssa.CallCommon) (boilCall, bool) {
 	f := analysisutil.CalleeFunc(call)
 	if f == nil || !isBoilPackage(f.Pkg()) {
 		return boilCall{}, false
 	}
 	sig := f.Type().(*types.Signature)
+	if bc, ok := boilFinisherNamed(f, sig, f.Name()); ok {
+		return bc, true
+	}
+	for _, suffix := range []string{"GP", "G", "P"} {
+		base, ok := strings.CutSuffix(f.Name(), suffix)
+		if !ok {
+			continue
+		}
+		bc, ok := boilFinisherNamed(f, sig, base)
+		if !ok {
+			continue
+		}
+		bc.global, bc.panics = strings.HasPrefix(suffix, "G"), strings.HasSuffix(suffix, "P")
+		if bc.global != (bc.exec == -2) {
+			return boilCall{}, false // a G variant takes no executor; the others do
+		}
+		if bc.global {
+			// The arguments an executor would come after: those after
+			// the context, when the variant takes one.
+			bc.exec = -1
+			if sig.Params().Len() > 0 && isContextType(sig.Params().At(0).Type()) {
+				bc.exec = 0
+			}
+		}
+		return bc, true
+	}
+	return boilCall{}, false
+}
+
+// boilFinisherNamed is boilFinisher for the method or function name; exec
+// is -2 when the signature has no executor.
+func boilFinisherNamed(f *types.Func, sig *types.Signature, name string) (boilCall, bool) {
 	exec := boilExecParam(sig)
 	if exec < 0 {
+		exec = -2
+	}
+	if exec == -2 && name == f.Name() {
 		return boilCall{}, false
 	}
 	if recv := sig.Recv(); recv != nil {
 		if q, ok := boilQueryType(recv.Type()); ok {
-			if kind, ok := apis.SqlboilerQueryFinishers[f.Name()]; ok {
+			if kind, ok := apis.SqlboilerQueryFinishers[name]; ok {
 				if m := boilQueryModel(q); m != nil {
 					return boilCall{form: "query", kind: kind, model: m, exec: exec}, true
 				}
@@ -282,14 +323,14 @@ func boilFinisher(call *ssa.CallCommon) (boilCall, bool) {
 			return boilCall{}, false
 		}
 		if m, ok := boilSliceModel(recv.Type()); ok {
-			if kind, ok := apis.SqlboilerSliceMethods[f.Name()]; ok {
+			if kind, ok := apis.SqlboilerSliceMethods[name]; ok {
 				return boilCall{form: "slice", kind: kind, model: m, exec: exec}, true
 			}
 			return boilCall{}, false
 		}
 		if _, ptr := recv.Type().(*types.Pointer); ptr {
 			if m, ok := boilModelType(recv.Type()); ok {
-				if kind, ok := apis.SqlboilerModelMethods[f.Name()]; ok {
+				if kind, ok := apis.SqlboilerModelMethods[name]; ok {
 					return boilCall{form: "model", kind: kind, model: m, exec: exec}, true
 				}
 			}
@@ -297,15 +338,15 @@ func boilFinisher(call *ssa.CallCommon) (boilCall, bool) {
 		return boilCall{}, false
 	}
 	scope := f.Pkg().Scope()
-	if name, ok := strings.CutPrefix(f.Name(), "Find"); ok {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+	if model, ok := strings.CutPrefix(name, "Find"); ok {
+		if tn, ok := scope.Lookup(model).(*types.TypeName); ok {
 			if m, ok := boilModelType(tn.Type()); ok {
 				return boilCall{form: "find", kind: "find", model: m, exec: exec}, true
 			}
 		}
 	}
-	if name, ok := strings.CutSuffix(f.Name(), "Exists"); ok {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+	if model, ok := strings.CutSuffix(name, "Exists"); ok {
+		if tn, ok := scope.Lookup(model).(*types.TypeName); ok {
 			if m, ok := boilModelType(tn.Type()); ok {
 				return boilCall{form: "existsfn", kind: "exists", model: m, exec: exec}, true
 			}
@@ -455,7 +496,7 @@ func (b *builder) boilAccess(fn *ssa.Function, call ssa.CallInstruction, bc boil
 	m := b.boilModelOf(bc.model)
 	a := &Access{Fn: fn, Call: call, Pos: call.Pos(), Lib: apis.LibSqlboiler, Table: m.table, RowsReturned: -1, ResultReturned: -1, Method: analysisutil.CalleeFunc(common).Name()}
 	a.ModelUniques = modelUniques(m.fields)
-	if exec := arg(bc.exec); exec != nil {
+	if exec := arg(bc.exec); exec != nil && !bc.global {
 		a.Handle = b.resolveRef(refOf(exec))
 	}
 	recv := ssautil.Receiver(common)
@@ -495,7 +536,9 @@ func (b *builder) boilAccess(fn *ssa.Function, call ssa.CallInstruction, bc boil
 			errIdx = t.Len() - 1
 		}
 	}
-	a.Err = results(errIdx)
+	if !bc.panics {
+		a.Err = results(errIdx)
+	}
 	noRows := []string{"database/sql.ErrNoRows"}
 	switch bc.kind {
 	case "one", "find":

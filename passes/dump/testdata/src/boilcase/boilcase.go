@@ -115,3 +115,27 @@ func RawClose(ctx context.Context, db *sql.DB, id int) (bool, error) {
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// The global executor's variants (boil.SetDB) and a panicking one.
+func GlobalRename(ctx context.Context, email, name string) error {
+	u, err := models.Users(qm.Where("email = ?", email)).OneG(ctx) // want `select users where email=\$email reads id->OneG\(\)#0\.ID,email->OneG\(\)#0\.Email,name->OneG\(\)#0\.Name,credits->OneG\(\)#0\.Credits,status->OneG\(\)#0\.Status,updated_at->OneG\(\)#0\.UpdatedAt on \?; found\? err\(database/sql\.ErrNoRows\)`
+	if err != nil {
+		return err
+	}
+	u.Name = name
+	_, err = u.UpdateG(ctx, boil.Infer()) // want `update users set email=\$OneG\(\)#0\.Email,name=\$name,credits=\$OneG\(\)#0\.Credits,status=\$OneG\(\)#0\.Status,updated_at=\$OneG\(\)#0\.UpdatedAt where id=\$OneG\(\)#0\.ID on \?`
+	return err
+}
+
+func GlobalCreate(ctx context.Context, id int, email string) error {
+	if _, err := models.FindUserG(ctx, id); err == nil { // want `select users where id=\$id reads id->FindUserG\(\)#0\.ID,email->FindUserG\(\)#0\.Email,name->FindUserG\(\)#0\.Name,credits->FindUserG\(\)#0\.Credits,status->FindUserG\(\)#0\.Status,updated_at->FindUserG\(\)#0\.UpdatedAt on \?; found\? err\(database/sql\.ErrNoRows\)`
+		return nil
+	}
+	u := &models.User{ID: id, Email: email}
+	return u.InsertG(ctx, boil.Whitelist("id", "email")) // want `insert users set id=\$id,email=\$email on \?`
+}
+
+func MustSuspend(ctx context.Context, db *sql.DB, u *models.User) int64 {
+	u.Status = "suspended"
+	return u.UpdateP(ctx, db, boil.Whitelist(models.UserColumns.Status)) // want `update users set status="suspended" where id=\$u\.ID on db`
+}

@@ -176,3 +176,28 @@ func (o *User) Reload(ctx context.Context, exec boil.ContextExecutor) error {
 func UserExists(ctx context.Context, exec boil.ContextExecutor, iD int) (bool, error) {
 	return false, nil
 }
+
+// OneG returns a single user record from the query using the global executor.
+func (q userQuery) OneG(ctx context.Context) (*User, error) {
+	return nil, nil
+}
+
+// FindUserG retrieves a single record by ID.
+func FindUserG(ctx context.Context, iD int, selectCols ...string) (*User, error) {
+	return nil, nil
+}
+
+// InsertG a single record. See Insert for whitelist behavior description.
+func (o *User) InsertG(ctx context.Context, columns boil.Columns) error {
+	return nil
+}
+
+// UpdateG a single User record using the global executor.
+func (o *User) UpdateG(ctx context.Context, columns boil.Columns) (int64, error) {
+	return 0, nil
+}
+
+// UpdateP uses an executor to update the User, and panics on error.
+func (o *User) UpdateP(ctx context.Context, exec boil.ContextExecutor, columns boil.Columns) int64 {
+	return 0
+}
