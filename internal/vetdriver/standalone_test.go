@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -142,8 +143,145 @@ func Get(id int) error {
 	}
 	// The importer's facts are keyed by the objects it type-checks against.
 	load := store.types.Scope().Lookup("Load")
-	if _, ok := store.facts[factKey{store.types, load, reflect.TypeOf(new(nameFact))}]; !ok {
+	if _, ok := store.own[factKey{store.types, load, reflect.TypeOf(new(nameFact))}]; !ok {
 		t.Errorf("no fact about store.Load on the object importers see")
+	}
+}
+
+// TestView holds what each package passes on to its importers (view,
+// derived from the packages' own facts when no copy is kept) to what
+// inheriting import by import gives, as x/tools' checker inherits: over
+// a chain base <- mid <- top and a package importing both, with facts
+// about functions, unexported ones, methods, fields, variables and types.
+func TestView(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("base/base.go", `package base
+
+type T struct{ N int }
+
+func (t *T) M() {}
+
+var V, v int
+
+func F() { f() }
+func f() {}
+`)
+	write("mid/mid.go", `package mid
+
+import "example.com/m/base"
+
+type U struct{ base.T }
+
+func G() *base.T { base.F(); return &base.T{N: base.V} }
+`)
+	write("top/top.go", `package top
+
+import "example.com/m/mid"
+
+func H() { mid.G().M() }
+`)
+	write("side/side.go", `package side
+
+import (
+	"example.com/m/base"
+	"example.com/m/mid"
+)
+
+func K() { base.F(); mid.G() }
+`)
+	a := &analysis.Analyzer{
+		Name:      "marks",
+		Doc:       "test analyzer",
+		FactTypes: []analysis.Fact{new(nameFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, obj := range pass.TypesInfo.Defs {
+				switch obj := obj.(type) {
+				case *types.Func, *types.TypeName:
+					pass.ExportObjectFact(obj, &nameFact{obj.Name()})
+				case *types.Var:
+					if obj.IsField() || obj.Parent() == pass.Pkg.Scope() {
+						pass.ExportObjectFact(obj, &nameFact{obj.Name()})
+					}
+				}
+			}
+			pass.ExportPackageFact(&nameFact{pass.Pkg.Name()})
+			return nil, nil
+		},
+	}
+	initial, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./top", "./side")
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots, nodes := graph(initial)
+	d := &driver{
+		analyzers: []*analysis.Analyzer{a},
+		producers: []*analysis.Analyzer{a},
+		fset:      token.NewFileSet(),
+		sem:       make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
+	for _, n := range roots {
+		d.process(n)
+	}
+	// What each package passes on (view, derived from the packages' own
+	// facts) is what inheriting import by import, as x/tools' checker
+	// does, gives: here through api, store and the standard library's
+	// chains of imports.
+	memo := map[*node]map[factKey]analysis.Fact{}
+	var inherited func(n *node) map[factKey]analysis.Fact
+	inherited = func(n *node) map[factKey]analysis.Fact {
+		if m, ok := memo[n]; ok {
+			return m
+		}
+		m := map[factKey]analysis.Fact{}
+		for k, f := range n.own {
+			m[k] = f
+		}
+		for _, dep := range n.deps {
+			for k, f := range inherited(dep) {
+				if k.obj == nil || exportedFrom(k.obj, dep.types) {
+					m[k] = f
+				}
+			}
+		}
+		memo[n] = m
+		return m
+	}
+	checked, deep := 0, 0
+	for _, n := range nodes {
+		if n.types == nil {
+			continue
+		}
+		got := map[factKey]analysis.Fact{}
+		view(n, func(k factKey, f analysis.Fact) {
+			if _, dup := got[k]; dup {
+				t.Errorf("%s passes on %v twice", n.pkg.PkgPath, k.obj)
+			}
+			got[k] = f
+		})
+		want := inherited(n)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s passes on %d facts, want %d", n.pkg.PkgPath, len(got), len(want))
+		}
+		checked++
+		for k := range got {
+			if k.pkg != n.types && !slices.ContainsFunc(n.deps, func(d *node) bool { return d.types == k.pkg }) {
+				deep++ // a fact from below a direct import
+				break
+			}
+		}
+	}
+	if checked < 4 || deep == 0 {
+		t.Errorf("checked %d packages, %d with facts from below their imports", checked, deep)
 	}
 }
 
