@@ -139,6 +139,15 @@ var CommandFields = map[string]string{
 	"github.com/urfave/cli/v3.Command.Action":          "urfave/cli",
 }
 
+// CommandRegistrars are the calls that register a command value whose
+// method (the value) the framework calls once per invocation of the
+// command, by full name: google/subcommands' Register(cmd, group) runs
+// cmd.Execute when the command line names it.
+var CommandRegistrars = map[string]struct{ Lib, Method string }{
+	"github.com/google/subcommands.Register":              {"subcommands", "Execute"},
+	"(*github.com/google/subcommands.Commander).Register": {"subcommands", "Execute"},
+}
+
 // ConsumeCalls are calls that receive one message each from a broker: a
 // function calling them in a loop is a consumer.
 var ConsumeCalls = map[string]EntryParam{

@@ -730,6 +730,11 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		}
 	}
 	if callee != nil {
+		if c, ok := apis.CommandRegistrars[apis.RawFullName(callee)]; ok {
+			if args := ssautil.CallArgs(common); len(args) > 0 {
+				g.commandRegistered(call, args[0], c.Lib, c.Method)
+			}
+		}
 		if c, ok := apis.ConsumeCalls[apis.RawFullName(callee)]; ok {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}

@@ -198,6 +198,35 @@ func (g *graph) registered(instr ssa.Instruction, v ssa.Value, kind apis.EntryKi
 	}
 }
 
+// commandRegistered marks the method of the command value v that a
+// command-line framework runs once per invocation (subcommands'
+// cmd.Execute): a one-shot command's action.
+func (g *graph) commandRegistered(instr ssa.Instruction, v ssa.Value, lib, method string) {
+	t := ssautil.Unwrap(v).Type()
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		return // a command of unknown dynamic type
+	}
+	sel := types.NewMethodSet(t).Lookup(nil, method)
+	if sel == nil {
+		if _, isPtr := t.(*types.Pointer); !isPtr {
+			sel = types.NewMethodSet(types.NewPointer(t)).Lookup(nil, method)
+		}
+	}
+	if sel == nil {
+		return
+	}
+	f, ok := sel.Obj().(*types.Func)
+	if !ok {
+		return
+	}
+	if m := g.byObj[f.Origin()]; m != nil && g.nodes[m] != nil {
+		// The interface call that may reach a method of package main
+		// is the framework's, known now.
+		g.nodes[m].bits &^= bitEscape
+		g.nodes[m].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", lib, g.pos(instr.Pos())), apis.EntryCommand, nil)
+	}
+}
+
 // registeredNoun names what a library's worker runs: "activity".
 func registeredNoun(lib string) string {
 	if n := apis.DeliveryNouns[lib]; n != "" {
