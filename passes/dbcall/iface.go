@@ -55,7 +55,7 @@ func (b *builder) invokeAccesses(fn *ssa.Function, call ssa.CallInstruction) []*
 	}
 	for _, m := range b.methods[name] {
 		recv := b.implsCache.Instance(m.Type().(*types.Signature).Recv().Type(), targs)
-		if !types.Implements(recv, iface) {
+		if !implementsByValueOrPointer(recv, iface) {
 			continue
 		}
 		found = true
@@ -158,6 +158,21 @@ func (b *builder) findImplementations(iface *types.Interface, name string, targs
 		}
 	}
 	return out
+}
+
+// implementsByValueOrPointer reports whether t, or *t, implements iface:
+// a method declared on a value receiver (func (d Datasource) GetX) belongs
+// to the pointer's method set too, and the pointer is what implements an
+// interface some of whose other methods have pointer receivers (func (d
+// *Datasource) UpdateX), as blnk's repository does.
+func implementsByValueOrPointer(t types.Type, iface *types.Interface) bool {
+	if types.Implements(t, iface) {
+		return true
+	}
+	if _, ptr := t.(*types.Pointer); ptr {
+		return false
+	}
+	return types.Implements(types.NewPointer(t), iface)
 }
 
 // promotedFromInterface returns, when the method name of t is promoted
