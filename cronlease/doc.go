@@ -38,8 +38,9 @@
 // took FOR UPDATE SKIP LOCKED, moving them on, whose returned rows the job
 // works through (WITH due AS (SELECT id FROM reminders WHERE next_at <=
 // now() FOR UPDATE SKIP LOCKED) UPDATE reminders ... SET next_at = now() +
-// interval '1 day' FROM due ... RETURNING ...): each instance gets other
-// rows.
+// interval '1 day' FROM due ... RETURNING ...), or of the rows a subquery
+// of its WHERE took so (WHERE id IN (SELECT id ... FOR UPDATE SKIP
+// LOCKED)): each instance gets other rows.
 //
 // pg_try_advisory_lock with its result tested, a tested distributed lock
 // (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built
@@ -69,7 +70,7 @@
 // a lease, and silent.
 //
 // It stays silent on jobs whose effects are idempotent (absolute updates,
-// DELETE-only cleanups, upserts), on jobs that claim a lease, an advisory
+// jsonb objects merged in with ||, DELETE-only cleanups, upserts), on jobs that claim a lease, an advisory
 // lock or a distributed lock first, on packages whose gocron scheduler has
 // a distributed elector or locker, and on river periodic jobs (river
 // elects a leader). A scheduled function of another package (jobs.Accrue,

@@ -16,7 +16,8 @@ import (
 //   - an INSERT without a conflict clause and without a handled unique
 //     violation adds a second row;
 //   - an UPDATE that sets a column relative to itself (c = c + $1,
-//     gorm.Expr("c + ?", n), Redis INCR) counts twice, and so does an
+//     gorm.Expr("c + ?", n), Redis INCR) counts twice (a jsonb object
+//     merged in, c = c || $1::jsonb, does not), and so does an
 //     upsert adding the proposed value to the stored one (DO UPDATE SET
 //     c = t.c + EXCLUDED.c).
 //
@@ -57,12 +58,21 @@ func (a *Access) Repeats() (bool, string) {
 		}
 	case KindUpdate:
 		for _, s := range a.Set {
-			if s.Class == sqltext.AssignAtomic {
+			if s.Class == sqltext.AssignAtomic && !jsonbMerge(s.Expr) {
 				return true, "relative update of " + table + "." + s.Column
 			}
 		}
 	}
 	return false, ""
+}
+
+// jsonbMerge reports an assignment merging a jsonb object into the column
+// (meta_data = meta_data || $1::jsonb): the keys it sets hold the same
+// values when merged again. An || the text does not show to be jsonb may
+// append to a string or an array, which repeats.
+func jsonbMerge(expr string) bool {
+	e := strings.ToLower(expr)
+	return strings.Contains(e, "||") && strings.Contains(e, "jsonb") && !strings.Contains(e, "jsonb_insert") && !strings.Contains(e, "array")
 }
 
 // Claim reports whether the access lets only one caller through and its

@@ -371,6 +371,13 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 				a.LockOptions = "SKIP LOCKED"
 			}
 		}
+		// UPDATE t SET ... WHERE id IN (SELECT id FROM t WHERE ... FOR
+		// UPDATE SKIP LOCKED): the same, with the rows taken in a subquery.
+		for _, c := range stmt.Where {
+			if (c.Op == "IN" || c.Op == "= ANY") && skipLockedSubquery(c.Value.Text) {
+				a.LockOptions = "SKIP LOCKED"
+			}
+		}
 	}
 	a.ConflictTarget = stmt.Conflict.Target
 	a.Upsert = upsertOf(stmt)
@@ -432,6 +439,21 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		}
 	}
 	return a
+}
+
+// skipLockedSubquery reports whether text, the operand of an IN, is a
+// parenthesized SELECT that locks its rows FOR UPDATE SKIP LOCKED.
+func skipLockedSubquery(text string) bool {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(text), "(")
+	if !ok {
+		return false
+	}
+	inner, ok = strings.CutSuffix(strings.TrimSpace(inner), ")")
+	if !ok {
+		return false
+	}
+	sub := sqltext.Parse(inner)
+	return sub.Kind == sqltext.KindSelect && sub.Lock.SkipLocked
 }
 
 // existsBody returns the text of the subquery of SELECT [NOT] EXISTS (...),
