@@ -127,6 +127,11 @@ type Binding struct {
 	// write bound to a field of the struct the caller passed: written back
 	// as the caller holds it, not changed.
 	Passed bool
+	// Merge reports an assignment merging a jsonb object into the column
+	// (meta_data = meta_data || $1::jsonb, also past a CASE coercing the
+	// old value to an object): the keys it sets hold the same values
+	// when it runs again, so it is no relative update that repeats.
+	Merge bool
 	// Zero reports, through calls, an inserted value that is a field of a
 	// struct a caller made and never set (u := &User{Email: e}; repo.Add(u)
 	// inserts u.ID as Go's zero value, or leaves the key to the database):

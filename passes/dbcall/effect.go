@@ -58,7 +58,7 @@ func (a *Access) Repeats() (bool, string) {
 		}
 	case KindUpdate:
 		for _, s := range a.Set {
-			if s.Class == sqltext.AssignAtomic && !jsonbMerge(s.Expr) {
+			if s.Class == sqltext.AssignAtomic && !s.Merge {
 				return true, "relative update of " + table + "." + s.Column
 			}
 		}

@@ -193,6 +193,8 @@ type bindingFact struct {
 	Mutated bool
 	// Zero is Binding.Zero.
 	Zero bool
+	// Merge is Binding.Merge.
+	Merge bool
 }
 
 type readFact struct {
@@ -696,7 +698,7 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 // but is computed from some (a command built from a message) records
 // them in From.
 func bindingFactOf(fn *ssa.Function, bd Binding, keyed bool, minted entry.MintFunc) bindingFact {
-	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80), Passed: bd.Passed, Zero: bd.Zero}
+	f := bindingFact{Column: bd.Column, Op: bd.Op, Fold: bd.Fold, Class: bd.Class, Arg: paramRefOf(fn, bd.Value), Const: bd.Const, ConstName: bd.ConstName, OmitZero: bd.OmitZero, Expr: clip(bd.Expr, 80), Passed: bd.Passed, Zero: bd.Zero, Merge: bd.Merge}
 	if f.Arg.Param < 0 && bd.Value.Path == "" {
 		// SET state = $1 bound to state.String(): the parameter, as
 		// the database spells it.
@@ -2244,7 +2246,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			if s.OmitZero && zeroFieldAt(args, s.Arg, call) {
 				continue // Updates(&User{ID: id}) of a field the caller never sets: gorm leaves it out
 			}
-			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Mutated: s.Mutated, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg),
+			a.Set = append(a.Set, Binding{Column: s.Column, Op: s.Op, Class: s.Class, Merge: s.Merge, Value: b.argRef(args, s.Arg), SelfDelta: s.SelfDelta, Mutated: s.Mutated, Const: s.Const, ConstName: s.ConstName, OmitZero: s.OmitZero, Expr: s.Expr, From: fromArgs(args, s.From), Passed: (passed[s.Column] || s.Passed) && !storedAtCall(args, s.Arg),
 				Zero: s.Zero || a.Kind == KindInsert && zeroFieldUntil(args, s.Arg, call)})
 		}
 		cv := call.Value()

@@ -413,6 +413,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		for _, s := range stmt.Set {
 			bd := exprBinding(s.Column, "=", s.Value, param)
 			bd.Class = s.Class
+			bd.Merge = s.Class == sqltext.AssignAtomic && jsonbMerge(s.Value.Text)
 			if s.Class == sqltext.AssignParam && s.Value.Kind != sqltext.ExprParam && len(s.Value.Params) == 1 {
 				bd.Value = param(s.Value.Params[0]) // COALESCE(NULLIF($1, ''), c): the value is $1
 			}
@@ -1158,8 +1159,42 @@ func (b *builder) scanInto(a *Access, scan ssa.CallInstruction) {
 		if d == nil {
 			continue
 		}
+		if t := unmarshalTarget(d); t != nil {
+			d = t
+		}
 		a.Reads = append(a.Reads, ColumnRead{Column: col, Dest: refOf(d), Addr: true})
 	}
+}
+
+// unmarshalTarget returns, for a local the Scan fills with a column's
+// JSON text, the address its one json.Unmarshal decodes it into, or nil:
+//
+//	var raw []byte
+//	row.Scan(&l.ID, &raw)
+//	json.Unmarshal(raw, &l.MetaData)   // meta_data lands in l.MetaData
+func unmarshalTarget(d ssa.Value) ssa.Value {
+	alloc, ok := unwrap(d).(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return nil
+	}
+	var target ssa.Value
+	for _, r := range *alloc.Referrers() {
+		ld, ok := r.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL || ld.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ld.Referrers() {
+			call, ok := rr.(*ssa.Call)
+			if !ok || analysisutil.FuncName(call.Common()) != "encoding/json.Unmarshal" || len(call.Common().Args) != 2 || unwrap(call.Common().Args[0]) != ld {
+				continue
+			}
+			if target != nil {
+				return nil // decoded twice: which one holds the column is not one answer
+			}
+			target = unwrap(call.Common().Args[1])
+		}
+	}
+	return target
 }
 
 // destInto records a struct, scalar or slice destination of Get, Select,

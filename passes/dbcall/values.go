@@ -263,7 +263,7 @@ func refOf(v ssa.Value) Ref {
 			// assigned once and never written field by field is the value
 			// stored into it. (An address passed as such, &v, stays the
 			// variable.)
-			if st := soleStore(x); st != nil && len(path) > 0 && !hasFieldStores(x) {
+			if st := soleStore(x); st != nil && len(path) > 0 && !hasFieldStores(x) && !(isConstValue(st) && fieldAddrEscapes(x)) {
 				if ld, ok := st.(*ssa.UnOp); !ok || ld.X != x {
 					v = st
 					continue
@@ -333,6 +333,40 @@ func hasFieldStores(a ssa.Value) bool {
 		}
 		for _, rr := range *fa.Referrers() {
 			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isConstValue reports a constant (the zero value of a struct literal,
+// ledger := Ledger{}).
+func isConstValue(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// fieldAddrEscapes reports whether the address of a field of the local a
+// is handed on (row.Scan(&ledger.ID, ...)): what the field holds is then
+// written through it, not by the value first stored into a.
+func fieldAddrEscapes(a ssa.Value) bool {
+	if a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			switch x := rr.(type) {
+			case *ssa.UnOp, *ssa.DebugRef:
+			case *ssa.Store:
+				if x.Val == fa {
+					return true
+				}
+			default:
 				return true
 			}
 		}

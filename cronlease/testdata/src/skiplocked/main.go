@@ -102,7 +102,16 @@ func remindMoved() {
 
 // noteDue marks the due reminders in their jsonb details.
 func noteDue() {
-	db.ExecContext(context.Background(), `UPDATE reminders SET details = details || $1::jsonb WHERE next_at <= now()`, `{"due": true}`)
+	mergeDetails(context.Background(), `{"due": true}`)
+}
+
+// mergeDetails merges keys into the details of the due reminders, the old
+// value coerced to an object first.
+func mergeDetails(ctx context.Context, keys string) error {
+	_, err := db.ExecContext(ctx, `UPDATE reminders
+	SET details = (CASE WHEN jsonb_typeof(details) = 'object' THEN details ELSE '{}'::jsonb END) || $1::jsonb
+	WHERE next_at <= now()`, keys)
+	return err
 }
 
 // countDue counts a reminder for each due row: every instance adds one.
