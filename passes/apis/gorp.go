@@ -9,9 +9,28 @@ package apis
 //	d.sql.Exec("update task set status=? where id=?", status, id)
 //	tx, _ := d.sql.Begin(); ...; tx.Commit()
 //
-// Its model methods (Insert, Update, Delete, Get of a struct registered
-// with AddTableWithName) are not assembled.
+// Its model methods (GorpModelMethods) write or read a struct registered
+// with AddTableWithName (or AddTable), whose SetKeys names the key:
+//
+//	d.sql.AddTableWithName(db.User{}, "user").SetKeys(true, "id")
+//	d.sql.Insert(&user)               INSERT INTO user (every column but an auto-increment key)
+//	d.sql.Update(&user)               UPDATE user SET every column but the key WHERE id = user.ID; rows affected
+//	d.sql.Delete(&user)               DELETE FROM user WHERE id = user.ID; rows affected
+//	obj, err := d.sql.Get(db.User{}, id)   SELECT ... WHERE id = ?; obj is nil when no row matched
 const GorpPkg = "github.com/go-gorp/gorp/v3"
+
+// GorpModelMethods maps the model methods of DbMap, Transaction and
+// SqlExecutor to the kind of statement they run.
+var GorpModelMethods = map[string]string{"Insert": "insert", "Update": "update", "Delete": "delete", "Get": "get"}
+
+// GorpRegisters are the DbMap methods registering a struct's table (its
+// name the second argument, or the type's name), and GorpSetKeys the
+// TableMap method naming its key (autoIncrement, then the key's fields or
+// columns).
+var (
+	GorpRegisters = map[string]bool{"AddTableWithName": true, "AddTable": true}
+	GorpSetKeys   = "SetKeys"
+)
 
 func init() {
 	for _, recv := range []string{"(*" + GorpPkg + ".DbMap).", "(*" + GorpPkg + ".Transaction).", "(" + GorpPkg + ".SqlExecutor)."} {

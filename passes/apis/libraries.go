@@ -27,7 +27,8 @@ var describedPrefixes = []string{
 	// goqu and its dialects, executor and expressions (v9 is assembled;
 	// the older major versions are never analyzed either)
 	"github.com/doug-martin/goqu",
-	// gorp (its SQL-text methods; model methods are not assembled)
+	// gorp (its SQL-text methods, and the model methods of the structs a
+	// package registers)
 	GorpPkg,
 	// zdb (its SQL-text functions) and its drivers
 	ZdbPkg,

@@ -239,6 +239,9 @@ type builder struct {
 	sums        map[*ssa.Function]*summaryFact
 	methods     map[string][]*types.Func // imported methods with summaries, by name
 	tables      map[*types.TypeName]string
+	// gorpTables are gorp's table registrations of the package, found on
+	// first use (gorpRegistry).
+	gorpTables map[*types.TypeName]gorpTable
 	// naming is the package's gorm naming strategy (gormTable), found
 	// once.
 	naming *gormNaming
@@ -489,6 +492,9 @@ func (b *builder) accessesOf(fn *ssa.Function, call ssa.CallInstruction) []*Acce
 	}
 	if name, kind, ok := popFinisher(common); ok {
 		return b.popAccess(fn, call, name, kind)
+	}
+	if name, kind, ok := gorpModel(common); ok {
+		return b.gorpAccess(fn, call, name, kind)
 	}
 	if fin, ok := goquFinisher(common); ok {
 		return b.goquAccess(fn, call, fin)

@@ -967,6 +967,9 @@ func storedFieldFrom(v ssa.Value, path []string) *ssa.Store {
 		if refs == nil {
 			return nil
 		}
+		if i == 0 {
+			refs = withAsserted(refs)
+		}
 		for _, r := range *refs {
 			fa, ok := r.(*ssa.FieldAddr)
 			if !ok || fieldName(fa.X.Type(), fa.Field) != name {
@@ -984,6 +987,32 @@ func storedFieldFrom(v ssa.Value, path []string) *ssa.Store {
 		v = next
 	}
 	return nil
+}
+
+// withAsserted adds, to the referrers of an interface holding a model,
+// those of its assertions to the model's pointer (r := obj.(*T); r.Name =
+// name stores into the model obj holds, as gorp's Get returns it).
+func withAsserted(refs *[]ssa.Instruction) *[]ssa.Instruction {
+	var out []ssa.Instruction
+	for _, r := range *refs {
+		ta, ok := r.(*ssa.TypeAssert)
+		if !ok || ta.CommaOk {
+			continue
+		}
+		if _, ptr := ta.AssertedType.Underlying().(*types.Pointer); !ptr {
+			continue
+		}
+		if more := ta.Referrers(); more != nil {
+			if out == nil {
+				out = append(out, *refs...)
+			}
+			out = append(out, *more...)
+		}
+	}
+	if out == nil {
+		return refs
+	}
+	return &out
 }
 
 // literalOf returns the address whose fields hold a struct value: the

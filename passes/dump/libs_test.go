@@ -15,7 +15,7 @@ import (
 // absolute and the atomic update, the compare-and-set with its outcome and
 // the transaction of each.
 func TestLibraries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormsoft", "xormbeans/...", "xormiface", "popcase", "popfork", "xormfork", "xormcols", "goqucase", "dbwrapcase", "xormgitea/models/wallet", "preparedcase", "preparedpgx/...", "preparedfields/...", "preparedlist/storage", "sprintftable", "choosestmt", "genericmodel", "gorpcase", "zdbcase", "dbxcase", "dbxrepo", "dbxrepo/users", "propsrepo/store", "boilcase")
+	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer, "squirrelcase", "gormv1case", "pgxv4case", "buncase", "entcase", "dotsqlcase", "goyesqlcase", "xormcase", "xormsoft", "xormbeans/...", "xormiface", "popcase", "popfork", "xormfork", "xormcols", "goqucase", "dbwrapcase", "xormgitea/models/wallet", "preparedcase", "preparedpgx/...", "preparedfields/...", "preparedlist/storage", "sprintftable", "choosestmt", "genericmodel", "gorpcase", "zdbcase", "dbxcase", "dbxrepo", "dbxrepo/users", "propsrepo/store", "boilcase", "gorpmodel/store")
 }
 
 // TestLibraryTxHelpers pins the transaction helper facts of the library

@@ -47,6 +47,7 @@ type DbMap struct {
 }
 
 func (m *DbMap) WithContext(ctx context.Context) SqlExecutor { return m }
+func (m *DbMap) AddTable(i interface{}) *TableMap { return &TableMap{} }
 func (m *DbMap) AddTableWithName(i interface{}, name string) *TableMap {
 	return &TableMap{TableName: name}
 }
