@@ -99,6 +99,7 @@ const maxDepth = 4
 func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, cat *schema.Catalog, fn *ssa.Function) *Set {
 	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}, tx: tx}
 	seen := map[ssa.CallInstruction]bool{}
+	byCall := map[ssa.CallInstruction]*Effect{} // the database effect of each call
 	inner := map[*ssa.Function]bool{}
 	var mark func(f *ssa.Function, depth int)
 	mark = func(f *ssa.Function, depth int) {
@@ -127,9 +128,24 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 				if a.Heuristic {
 					continue // inferred from a name: never evidence of an effect
 				}
-				if ok, what := a.Repeats(); ok && !seen[a.Call] && !keyedInsert(db, cat, a) {
+				if ok, what := a.Repeats(); ok && !keyedInsert(db, cat, a) {
+					if seen[a.Call] {
+						// One effect per call. A summarized call's insert may be
+						// excused by a read of its table (decidedByRead), its
+						// update or delete only by a claim: the call repeats
+						// that one (semaphore's CreateTask: a task inserted,
+						// then the template's task count incremented).
+						if e := byCall[a.Call]; e != nil && e.Access != nil && e.Access.Kind == dbcall.KindInsert && a.Kind != dbcall.KindInsert {
+							e.What, e.Origin, e.Access, e.Via = what, a.Position(fset), a, ""
+							if a.Via != nil && len(a.Via.Callees) > 0 {
+								e.Via = a.Via.Callees[0]
+							}
+						}
+						continue
+					}
 					seen[a.Call] = true
 					e := &Effect{Call: a.Call, Pos: a.Pos, What: what, Origin: a.Position(fset), Access: a}
+					byCall[a.Call] = e
 					if a.Via != nil && len(a.Via.Callees) > 0 {
 						e.Via = a.Via.Callees[0]
 					}
