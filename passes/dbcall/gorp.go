@@ -131,52 +131,29 @@ func gorpKeys(reg *ssa.Call) ([]string, bool) {
 // fields skipped, embedded structs flattened. A field is the key when
 // keys names it or its column (the column id without a SetKeys).
 func gorpFields(st *types.Struct, keys []string) []gormField {
-	isKey := func(field, col string) bool {
+	out := dbTagFields(st, func(f *types.Var, tags reflect.StructTag) (string, bool) {
+		tag, _ := tags.Lookup(apis.PopTag)
+		col := strings.TrimSpace(strings.Split(tag, ",")[0])
+		if f.Anonymous() && col == "" {
+			return "", true
+		}
+		if col == "" {
+			col = f.Name()
+		}
+		return col, false
+	})
+	for i := range out {
+		f := &out[i]
 		if keys == nil {
-			return col == "id"
+			f.primary = f.column == "id"
+			continue
 		}
 		for _, k := range keys {
-			if strings.EqualFold(k, field) || strings.EqualFold(k, col) {
-				return true
+			if strings.EqualFold(k, f.path[len(f.path)-1]) || strings.EqualFold(k, f.column) {
+				f.primary = true
 			}
-		}
-		return false
-	}
-	var out []gormField
-	visits := 0
-	var walk func(st *types.Struct, prefix []string, depth int)
-	walk = func(st *types.Struct, prefix []string, depth int) {
-		if depth > 4 {
-			return
-		}
-		for i := 0; i < st.NumFields(); i++ {
-			if visits++; visits > maxStructFields {
-				return
-			}
-			f := st.Field(i)
-			path := append(append([]string(nil), prefix...), f.Name())
-			tag, _ := reflect.StructTag(st.Tag(i)).Lookup(apis.PopTag)
-			col := strings.TrimSpace(strings.Split(tag, ",")[0])
-			if col == "-" {
-				continue
-			}
-			if f.Anonymous() && col == "" {
-				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
-					walk(inner, path, depth+1)
-				}
-				continue
-			}
-			if !f.Exported() {
-				continue
-			}
-			if col == "" {
-				col = f.Name()
-			}
-			col = strings.ToLower(col)
-			out = append(out, gormField{column: col, path: path, typ: f.Type(), primary: isKey(f.Name(), col)})
 		}
 	}
-	walk(st, nil, 0)
 	return out
 }
 

@@ -484,6 +484,32 @@ func popModelFields(model ssa.Value) []gormField {
 // embedded structs flattened. The column id is the primary key (pop's
 // default ID field).
 func popFields(st *types.Struct) []gormField {
+	out := dbTagFields(st, func(f *types.Var, tags reflect.StructTag) (string, bool) {
+		if f.Anonymous() {
+			return "", true
+		}
+		col, tagged := tags.Lookup(apis.PopTag)
+		if !tagged {
+			for _, t := range apis.PopRelationTags {
+				if _, ok := tags.Lookup(t); ok {
+					return "", false
+				}
+			}
+			col = f.Name()
+		}
+		return col, false
+	})
+	for i := range out {
+		out[i].primary, out[i].auto = out[i].column == "id", out[i].column == "created_at"
+	}
+	return out
+}
+
+// dbTagFields lists the columns of st and of the structs it embeds (four
+// levels deep, maxStructFields fields in all): column names each field's
+// column ("" or "-" skips it; lowercased), or asks to flatten an embedded
+// struct. Unexported fields other than embedded ones are skipped.
+func dbTagFields(st *types.Struct, column func(f *types.Var, tags reflect.StructTag) (col string, flatten bool)) []gormField {
 	var out []gormField
 	visits := 0
 	var walk func(st *types.Struct, prefix []string, depth int)
@@ -497,37 +523,18 @@ func popFields(st *types.Struct) []gormField {
 			}
 			f := st.Field(i)
 			path := append(append([]string(nil), prefix...), f.Name())
-			if f.Anonymous() {
+			col, flatten := column(f, reflect.StructTag(st.Tag(i)))
+			if flatten {
 				if inner, ok := structOf(f.Type()); ok && !isScannerType(f.Type()) {
 					walk(inner, path, depth+1)
 				}
 				continue
 			}
-			if !f.Exported() {
-				continue
-			}
-			tags := reflect.StructTag(st.Tag(i))
-			col, tagged := tags.Lookup(apis.PopTag)
-			if col == "-" {
-				continue
-			}
-			if !tagged {
-				other := false
-				for _, t := range apis.PopRelationTags {
-					if _, ok := tags.Lookup(t); ok {
-						other = true
-					}
-				}
-				if other {
-					continue
-				}
-				col = f.Name()
-			}
 			col = strings.ToLower(strings.TrimSpace(col))
-			if col == "" {
+			if !f.Exported() || col == "" || col == "-" {
 				continue
 			}
-			out = append(out, gormField{column: col, path: path, typ: f.Type(), primary: col == "id", auto: col == "created_at"})
+			out = append(out, gormField{column: col, path: path, typ: f.Type()})
 		}
 	}
 	walk(st, nil, 0)
