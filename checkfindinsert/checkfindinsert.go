@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -732,7 +733,18 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 		// database rejects the duplicate is not known, and the category
 		// says so rather than claim a constraint either way.
 		category = "unknownschema"
-		msg = fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert (no schema found defines %s, so a UNIQUE constraint is not known); add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what, ins.Table)
+		why := fmt.Sprintf("no schema found defines %s, so a UNIQUE constraint is not known", ins.Table)
+		if len(ins.ModelUniques) > 0 {
+			// The model declares keys, none of them this one: say so
+			// rather than that nothing is known of the table.
+			var sets []string
+			for _, set := range ins.ModelUniques {
+				sets = append(sets, "("+strings.Join(set, ", ")+")")
+			}
+			sort.Strings(sets)
+			why = fmt.Sprintf("no schema found defines %s, and the keys its model declares, %s, do not cover this one", ins.Table, strings.Join(sets, ", "))
+		}
+		msg = fmt.Sprintf("check-then-insert on %s: a concurrent request can insert between %s and this insert (%s); add a UNIQUE constraint and handle its violation, or use INSERT ... ON CONFLICT DO NOTHING", key, what, why)
 	}
 	return analysis.Diagnostic{
 		Pos:      ins.Pos,
