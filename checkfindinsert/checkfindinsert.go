@@ -734,13 +734,16 @@ func diagnostic(pass *analysis.Pass, read, ins *dbcall.Access, cols []string, b 
 		// says so rather than claim a constraint either way.
 		category = "unknownschema"
 		why := fmt.Sprintf("no schema found defines %s, so a UNIQUE constraint is not known", ins.Table)
-		if len(ins.ModelUniques) > 0 {
-			// The model declares keys, none of them this one: say so
-			// rather than that nothing is known of the table.
-			var sets []string
-			for _, set := range ins.ModelUniques {
-				sets = append(sets, "("+strings.Join(set, ", ")+")")
+		// The model declares keys beyond a surrogate id, none of them
+		// this one: say so rather than that nothing is known of the table.
+		var sets []string
+		for _, set := range ins.ModelUniques {
+			if len(set) == 1 && strings.EqualFold(set[0], "id") {
+				continue
 			}
+			sets = append(sets, "("+strings.Join(set, ", ")+")")
+		}
+		if len(sets) > 0 {
 			sort.Strings(sets)
 			why = fmt.Sprintf("no schema found defines %s, and the keys its model declares, %s, do not cover this one", ins.Table, strings.Join(sets, ", "))
 		}
