@@ -179,11 +179,7 @@ func boilQueryModelOf(sig *types.Signature) *types.Named {
 // boilQueryType reports a generated <model>Query: a named struct of a
 // models package embedding *queries.Query.
 func boilQueryType(t types.Type) (*types.Named, bool) {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || !isBoilPackage(n.Obj().Pkg()) {
-		return nil, false
-	}
-	st, ok := n.Underlying().(*types.Struct)
+	n, st, ok := boilStruct(t)
 	if !ok {
 		return nil, false
 	}
@@ -222,11 +218,7 @@ func boilModelType(t types.Type) (*types.Named, bool) {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || !isBoilPackage(n.Obj().Pkg()) {
-		return nil, false
-	}
-	st, ok := n.Underlying().(*types.Struct)
+	n, st, ok := boilStruct(t)
 	if !ok {
 		return nil, false
 	}
@@ -236,6 +228,16 @@ func boilModelType(t types.Type) (*types.Named, bool) {
 		}
 	}
 	return nil, false
+}
+
+// boilStruct reports a named struct type of a generated models package.
+func boilStruct(t types.Type) (*types.Named, *types.Struct, bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || !isBoilPackage(n.Obj().Pkg()) {
+		return nil, nil, false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return n, st, ok
 }
 
 // boilSliceModel reports a generated <Model>Slice ([]*Model).
