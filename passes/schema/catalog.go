@@ -546,7 +546,9 @@ func (c *Catalog) Apply(st *sqltext.Stmt, at string) {
 		if k == "" {
 			return
 		}
-		if _, exists := c.tables[k]; exists && d.IfNotExists {
+		if _, exists := c.tables[k]; exists && d.IfNotExists || d.Temporary {
+			// A temporary table lives for its session: a migration's
+			// scratch table is none the application queries.
 			return
 		}
 		t := &Table{Name: d.Table.Name, Partial: st.Partial}

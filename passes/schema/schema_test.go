@@ -463,3 +463,74 @@ func TestNoDiscoveryInDependencies(t *testing.T) {
 		t.Errorf("catalog of the application = %q", got)
 	}
 }
+
+// Migrations wrap DDL in PL/pgSQL DO blocks to make it re-runnable: the
+// statements a block runs whatever it meets (at its top level, under IF
+// [NOT] EXISTS guards, a literal EXECUTE) are applied; those in a loop, an
+// ELSE arm, an exception handler or under another test are not, and a
+// temporary table is no table of the schema.
+func TestDoBlocks(t *testing.T) {
+	root := module(t, map[string]string{
+		"migrations/001_accounts.up.sql": `CREATE TABLE accounts (id uuid PRIMARY KEY, login text NOT NULL UNIQUE, sso boolean NOT NULL DEFAULT false);
+CREATE TABLE grants (id uuid, account_id uuid NOT NULL, scope text NOT NULL);
+CREATE TABLE devices (id uuid PRIMARY KEY, serial text NOT NULL, owner uuid);
+CREATE UNIQUE INDEX devices_serial_v1 ON devices (serial);`,
+		"migrations/002_sso.up.sql": `do $$
+begin
+  alter table only accounts drop constraint if exists accounts_login_key;
+exception
+  when dependent_objects_still_exist then
+    raise notice 'accounts_login_key is still referenced; drop it by hand';
+end $$;
+create unique index if not exists accounts_login_local on accounts (login) where (sso = false);`,
+		"migrations/003_grants.up.sql": `DO $body$
+DECLARE
+  n int := 0;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'grants_pkey') THEN
+    ALTER TABLE grants ADD CONSTRAINT grants_pkey PRIMARY KEY (id);
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'grants_account_scope')
+     AND NOT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'grants_account_scope') THEN
+    ALTER TABLE grants ADD CONSTRAINT grants_account_scope UNIQUE (account_id, scope);
+  ELSE
+    ALTER TABLE grants DROP CONSTRAINT grants_account_scope;
+  END IF;
+  CREATE TEMP TABLE scratch (id uuid PRIMARY KEY);
+  FOR n IN 1..3 LOOP
+    EXECUTE 'create unique index grants_scope_' || n || ' on grants (scope)';
+    CREATE UNIQUE INDEX grants_looped ON grants (scope);
+  END LOOP;
+END
+$body$ LANGUAGE plpgsql;`,
+		"migrations/004_devices.up.sql": `DO $$
+BEGIN
+  IF (SELECT count(*) FROM pg_indexes WHERE indexname IN ('devices_serial_v1', 'devices_serial')) = 2 THEN
+    EXECUTE 'drop index devices_serial_v1';
+  END IF;
+  IF EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'devices_serial_v1') THEN
+    EXECUTE 'alter index devices_serial_v1 rename to devices_serial';
+  END IF;
+END $$;`,
+		"migrations/005_broken.up.sql": `DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_tables WHERE tablename = 'devices') THEN
+    ALTER TABLE devices ADD CONSTRAINT devices_owner_serial UNIQUE (owner, serial);
+  END LOOP;
+END $$;`,
+	})
+	cat, err := schema.Load(root, root, schema.Options{Discover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "accounts(pk id; unique login where (sso = false))\ndevices(pk id; unique serial)\ngrants(pk id; unique account_id,scope)"
+	if got := tables(cat); got != want {
+		t.Errorf("catalog:\n%s\nwant:\n%s\nwarnings: %v", got, want, cat.Warnings)
+	}
+	if got, ok := cat.Table("devices").Covering([]string{"serial"}, nil); !ok || got.Name != "devices_serial" {
+		t.Errorf("devices(serial) covered by %q, %v; want devices_serial (renamed in a DO block)", got.Name, ok)
+	}
+	if got, ok := cat.Table("grants").Covering([]string{"account_id", "scope"}, nil); !ok || got.At != "003_grants.up.sql:10" {
+		t.Errorf("grants(account_id, scope) covered by %+v, %v; want the constraint at 003_grants.up.sql:10", got, ok)
+	}
+}

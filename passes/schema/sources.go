@@ -508,6 +508,13 @@ func (c *Catalog) readSQL(file, text string, line int) {
 			continue
 		}
 		c.Apply(st, fmt.Sprintf("%s:%d", filepath.Base(file), at))
+		// A DO block runs the DDL in its body: migrations guard constraints
+		// and indexes with IF NOT EXISTS tests, or drop one inside a block
+		// that catches the error.
+		for _, b := range sqltext.DoBlockDDL(st.Text) {
+			bat := at + strings.Count(st.Text[:b.Offset], "\n")
+			c.Apply(sqltext.Parse(b.Text), fmt.Sprintf("%s:%d", filepath.Base(file), bat))
+		}
 	}
 }
 

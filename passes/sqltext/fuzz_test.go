@@ -24,6 +24,9 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range scriptTests {
 		f.Add(tt.script)
 	}
+	for _, tt := range doBlockTests {
+		f.Add(tt.sql)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		st := parse(text)
 		if again := parse(text); !reflect.DeepEqual(st, again) {
@@ -48,6 +51,11 @@ func FuzzParse(f *testing.F) {
 		}
 		if again := split(text); !reflect.DeepEqual(all, again) {
 			t.Fatalf("two splits of %q differ", text)
+		}
+		for _, b := range DoBlockDDL(text) {
+			if b.Offset < 0 || b.Offset >= len(text) {
+				t.Fatalf("DO block statement %q of %q at offset %d, outside the text", b.Text, text, b.Offset)
+			}
 		}
 	})
 }
