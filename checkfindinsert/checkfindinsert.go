@@ -646,7 +646,11 @@ func uniqueness(cat *schema.Catalog, read, ins *dbcall.Access, cols []string) ba
 		return backing{}
 	}
 	// A partial index backs the key when the insert's constants (or the
-	// lookup's) satisfy its predicate: "one active ride per driver".
+	// lookup's) satisfy its predicate: "one active ride per driver". An
+	// insert binding the column to a value of Go leaves it to the lookup:
+	// the duplicates it looks for are the rows its condition selects,
+	// and the index rejects those (the account looked up among the
+	// non-SSO ones, inserted with the caller's flag).
 	holds := func(where []sqltext.Cond) bool {
 		if len(where) == 0 {
 			return false
@@ -657,7 +661,7 @@ func uniqueness(cat *schema.Catalog, read, ins *dbcall.Access, cols []string) ba
 			}
 			want := strings.Trim(c.Value.Text, "'")
 			s, ok := ins.SetColumn(c.Column)
-			if !ok {
+			if !ok || s.Const == "" {
 				s, ok = read.WhereColumn(c.Column)
 			}
 			if !ok || strings.Trim(s.Const, "'\"") != want {
