@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "execdb/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...", "versionscope", "casoutcome/...", "logwrapcas", "consumenull", "cascadedelete", "bulkcas")
+	idemvettest.Run(t, analysistest.TestData(), noversion.Analyzer, "rawsql", "pgxcas", "gormver", "sqlcexec/...", "execdb/...", "crosspkg/...", "schemaversion", "schemanoversion", "sqlxdocs", "stalerow/...", "staleguard/...", "versionscope", "casoutcome/...", "logwrapcas", "consumenull", "cascadedelete", "bulkcas", "relinkdelete")
 }
 
 // TestOnce holds the silence on code that runs once (passes/entry).

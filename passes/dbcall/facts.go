@@ -262,6 +262,9 @@ type accessFact struct {
 	// JoinOf is, for the read of a table the summary's SELECT joins
 	// (Access.JoinOf), the index of the statement's own access, or -1.
 	JoinOf int
+	// NonEmpty lists the slice and map parameters that must hold an
+	// element for the access to run (nonEmptyParams).
+	NonEmpty []int
 	// Changed lists, for an update, the columns the function sets to
 	// values of its own, as opposed to fields of a struct it writes back
 	// (see Writers).
@@ -466,7 +469,9 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 			continue
 		}
 		index[a] = len(s.Accesses)
-		s.Accesses = append(s.Accesses, b.accessFactOf(fn, fi, a, rets))
+		af := b.accessFactOf(fn, fi, a, rets)
+		af.NonEmpty = nonEmptyParams(fn, a)
+		s.Accesses = append(s.Accesses, af)
 	}
 	for a, i := range index {
 		if k, ok := index[a.Consumes]; ok && a.Consumes != nil && a.consumeGated {
@@ -2210,6 +2215,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		return b.wrapperAccess(fn, call, sum.Wrapper, args)
 	}
 	var out []*Access
+	var dead map[*Access]bool // made only for an element of a nil argument
 	var wrapped *Access
 	if sum.Model != nil {
 		wrapped = b.modelWrapperAccess(fn, call, sum.Model, args)
@@ -2298,6 +2304,14 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			}
 		}
 		out = append(out, a)
+		for _, k := range f.NonEmpty {
+			if nilArg(args, k) {
+				if dead == nil {
+					dead = map[*Access]bool{}
+				}
+				dead[a] = true
+			}
+		}
 	}
 	for i := range sum.Accesses {
 		if k := sum.Accesses[i].Consumes; k >= 0 && k < len(out) && i < len(out) {
@@ -2312,6 +2326,21 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		if k := sum.Accesses[i].JoinOf; k >= 0 && k < len(out) && i < len(out) {
 			out[i].JoinOf = out[k]
 		}
+	}
+	if dead != nil {
+		live := out[:0:0]
+		for _, a := range out {
+			if dead[a] {
+				continue
+			}
+			for _, p := range []**Access{&a.Consumes, &a.DecidedBy, &a.RowsOf, &a.JoinOf} {
+				if dead[*p] {
+					*p = nil
+				}
+			}
+			live = append(live, a)
+		}
+		out = live
 	}
 	return out
 }
