@@ -945,6 +945,7 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 		return k
 	}
 	var ref TableRef
+	var derived *Stmt // the rows of one table, under the alias read below
 	switch {
 	case p.isOp(k, "("):
 		m := p.skip(k, j)
@@ -954,6 +955,10 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 			p.fromList(k+1, m-1, st, 0)
 			p.depth--
 			return m
+		}
+		if derived = p.derivedRows(k+1, m-1, st); derived != nil {
+			ref = derived.Table
+			ref.Alias = ""
 		}
 		k = m
 	case p.kind(k) == tHole && !p.dotted(k+1, j) && !p.glued(k):
@@ -983,11 +988,67 @@ func (p *parser) tableItem(k, j int, st *Stmt) int {
 		k++
 	}
 	if ref.Alias != "" && p.isOp(k, "(") {
+		if derived != nil {
+			ref.Name, derived = "", nil // columns renamed: (SELECT * ...) AS b(x, y)
+		}
 		k = p.skip(k, j)
 	}
 	k = p.tableHints(k, j)
 	st.From = append(st.From, ref)
+	if derived != nil {
+		// The derived table's conditions are the statement's, stated on
+		// its alias (or its table, when it has none).
+		q := ref.Alias
+		if q == "" {
+			q = ref.Name
+		}
+		for _, c := range derived.Where {
+			c.Qualifier = q
+			st.Where = append(st.Where, c)
+		}
+		st.HasWhere = st.HasWhere || derived.HasWhere
+		if st.Lock.Strength == LockNone {
+			st.Lock = derived.Lock
+		}
+	}
 	return k
+}
+
+// derivedRows summarizes the subquery [i, j) that is the first table of a
+// SELECT when it yields rows of one table as they are: SELECT * FROM t
+// [WHERE ...] [FOR ...], with no join, grouping, DISTINCT, set operation,
+// CTE or aggregate. The statement then reads t, under the subquery's
+// alias, with the subquery's conditions (blnk's balance lookup):
+//
+//	SELECT b.balance_id, b.meta_data, i.first_name
+//	FROM (SELECT * FROM balances WHERE balance_id = $1) AS b
+//	LEFT JOIN identity i ON b.identity_id = i.identity_id
+//
+// reads balances where balance_id = $1. Any other subquery is nil: its
+// rows are not one table's.
+func (p *parser) derivedRows(i, j int, st *Stmt) *Stmt {
+	if st.Kind != KindSelect || len(st.From) > 0 || p.depth >= maxDepth || p.kw(i) != "select" {
+		return nil
+	}
+	for k := i; k < j; k++ {
+		switch p.kw(k) {
+		case "join", "straight_join", "group", "having", "distinct", "union", "intersect", "except", "with", "window":
+			return nil
+		}
+	}
+	p.depth++
+	sub := p.sub(i, j)
+	p.depth--
+	if sub.Kind != KindSelect || sub.Partial || len(sub.From) != 1 || sub.Table.Name == "" ||
+		len(sub.Columns) != 1 || sub.Columns[0] != "*" || sub.Count || sub.Sum || sub.Exists || len(sub.With) > 0 {
+		return nil
+	}
+	for _, c := range sub.Where {
+		if c.Qualifier != "" && c.Qualifier != sub.Table.Name && c.Qualifier != sub.Table.Alias {
+			return nil
+		}
+	}
+	return sub
 }
 
 // tableHints skips MySQL index hints and partitions, SQLite INDEXED BY and
