@@ -11,7 +11,7 @@ import (
 
 func Test(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), retrypost.Analyzer, "sdkretry", "durablestep",
-		"loops", "libraries", "clients", "freshkey", "flagretry", "readlike", "urllist", "example.com/crosspkg/...", "example.com/helper/svc", "example.com/helperkey/...", "example.com/grpcretry/...", "example.com/connectretry/...")
+		"loops", "libraries", "clients", "freshkey", "flagretry", "readlike", "urllist", "bodykey", "example.com/crosspkg/...", "example.com/helper/svc", "example.com/helperkey/...", "example.com/grpcretry/...", "example.com/connectretry/...")
 }
 
 // TestHeadersFlag runs with -retrypost.headers naming a custom header.

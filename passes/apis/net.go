@@ -203,23 +203,48 @@ func upper(s string) string {
 }
 
 // RequestCtor describes a function that builds an HTTP request: the
-// arguments holding its method and URL.
+// arguments holding its method, URL and body (-1 when absent; 0 is the
+// zero value only for constructors that take none).
 type RequestCtor struct {
 	Lib       HTTPLib
 	MethodArg int
 	URLArg    int
+	BodyArg   int
 }
 
 // RequestCtors maps request constructors by full name.
 var RequestCtors = map[string]RequestCtor{
-	"net/http.NewRequest":                       {Lib: HTTPStd, MethodArg: 0, URLArg: 1},
-	"net/http.NewRequestWithContext":            {Lib: HTTPStd, MethodArg: 1, URLArg: 2},
-	RetryableHTTPPkg + ".NewRequest":            {Lib: HTTPRetryable, MethodArg: 0, URLArg: 1},
-	RetryableHTTPPkg + ".NewRequestWithContext": {Lib: HTTPRetryable, MethodArg: 1, URLArg: 2},
-	RetryableHTTPPkg + ".FromRequest":           {Lib: HTTPRetryable, MethodArg: -1, URLArg: -1},
-	"(*" + RestyPkg + ".Client).R":              {Lib: HTTPResty, MethodArg: -1, URLArg: -1},
-	"(*" + RestyPkg + ".Client).NewRequest":     {Lib: HTTPResty, MethodArg: -1, URLArg: -1},
+	"net/http.NewRequest":                       {Lib: HTTPStd, MethodArg: 0, URLArg: 1, BodyArg: 2},
+	"net/http.NewRequestWithContext":            {Lib: HTTPStd, MethodArg: 1, URLArg: 2, BodyArg: 3},
+	RetryableHTTPPkg + ".NewRequest":            {Lib: HTTPRetryable, MethodArg: 0, URLArg: 1, BodyArg: 2},
+	RetryableHTTPPkg + ".NewRequestWithContext": {Lib: HTTPRetryable, MethodArg: 1, URLArg: 2, BodyArg: 3},
+	RetryableHTTPPkg + ".FromRequest":           {Lib: HTTPRetryable, MethodArg: -1, URLArg: -1, BodyArg: -1},
+	"(*" + RestyPkg + ".Client).R":              {Lib: HTTPResty, MethodArg: -1, URLArg: -1, BodyArg: -1},
+	"(*" + RestyPkg + ".Client).NewRequest":     {Lib: HTTPResty, MethodArg: -1, URLArg: -1, BodyArg: -1},
 }
+
+// BodyReaders are the functions wrapping encoded bytes (or text) as a
+// request body: their first argument is the body.
+var BodyReaders = map[string]bool{
+	"bytes.NewReader":       true,
+	"bytes.NewBuffer":       true,
+	"bytes.NewBufferString": true,
+	"strings.NewReader":     true,
+}
+
+// BodyEncoders are the functions encoding a value as a request body:
+// their first argument is the value, their first result the bytes.
+var BodyEncoders = map[string]bool{
+	"encoding/json.Marshal":       true,
+	"encoding/json.MarshalIndent": true,
+}
+
+// BodyKeyFields are the names (compared without case, underscores or
+// hyphens, as a Go field or its json tag) of the fields of a request
+// body that carry a key the server deduplicates on: the gRPC key fields,
+// and an event's or message's own id, which event-ingestion APIs accept
+// once ("event_id", "messageId").
+var BodyKeyFields = append(append([]string(nil), GRPCKeyFields...), "EventID", "MessageID")
 
 // RequestCopies are methods returning a request with the receiver's headers
 // (or the receiver itself, for builder-style APIs other than resty's).

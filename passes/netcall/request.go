@@ -134,6 +134,9 @@ func (b *builder) requestFromCall(fn *ssa.Function, call *ssa.Call, index, depth
 		if ctor.URLArg >= 0 && ctor.URLArg < len(args) {
 			q.url = b.urlOf(fn, args[ctor.URLArg], 0)
 		}
+		if ctor.BodyArg > 0 && ctor.BodyArg < len(args) {
+			q.headers = append(q.headers, b.bodyKeys(fn, args[ctor.BodyArg])...)
+		}
 		if recv := ssautil.Receiver(common); recv != nil {
 			// resty's client.R(): headers set on the client apply.
 			q.headers = append(q.headers, b.clientHeaders(fn, recv, 0)...)
