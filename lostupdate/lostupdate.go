@@ -93,13 +93,24 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 // version check.
 var versionColumns = map[string]bool{"version": true, "lock_version": true, "revision": true, "row_version": true, "etag": true}
 
+// versionColumn reports a version column's name, also prefixed by its
+// table's name as every column of some schemas is (pipeline_version in
+// WHERE pipeline_id = :pipeline_id AND pipeline_version = :pipeline_version - 1).
+func versionColumn(col string) bool {
+	if versionColumns[col] {
+		return true
+	}
+	i := strings.LastIndexByte(col, '_')
+	return i > 0 && (col[i+1:] == "version" || col[i+1:] == "revision")
+}
+
 // protected reports whether the read protects the write.
 func protected(txs *txscope.Result, read, w *dbcall.Access, col string) bool {
 	// A compare-and-set on the old value or a version predicate: the write
 	// fails when another writer got there first (noversion checks that the
 	// failure is noticed).
 	for _, c := range w.Where {
-		if c.Column == col || versionColumns[c.Column] {
+		if c.Column == col || versionColumn(c.Column) {
 			return true
 		}
 	}

@@ -276,6 +276,17 @@ func init() {
 	add(sqlxPkg+".NamedQuery", m(LibSqlx, OpQuery, 1, 2).named().handle(0))
 	add(sqlxPkg+".Rebind", m(LibSqlx, OpRebind, 1, -1))
 	add(sqlxPkg+".In", m(LibSqlx, OpRebind, 0, 1))
+	// The named rewrites: the text with its :name parameters made
+	// placeholders, and the arguments the named struct or map gives them,
+	// in order (q, args, err := db.BindNamed(insertUser, u); db.ExecContext(ctx, q, args...)).
+	// Through sqlx's unexported binder, which ExtContext embeds, an
+	// application's accessor interface reaches them too.
+	add("(*"+sqlxPkg+".DB).BindNamed", m(LibSqlx, OpRebind, 0, 1).named())
+	add("(*"+sqlxPkg+".Tx).BindNamed", m(LibSqlx, OpRebind, 0, 1).named())
+	add("("+sqlxPkg+".binder).BindNamed", m(LibSqlx, OpRebind, 0, 1).named())
+	add("("+sqlxPkg+".binder).Rebind", m(LibSqlx, OpRebind, 0, -1))
+	add(sqlxPkg+".Named", m(LibSqlx, OpRebind, 0, 1).named())
+	add(sqlxPkg+".BindNamed", m(LibSqlx, OpRebind, 1, 2).named())
 	add("(*"+sqlxPkg+".Row).Scan", m(LibSqlx, OpScan, -1, -1).dest(0))
 	add("(*"+sqlxPkg+".Row).StructScan", m(LibSqlx, OpScan, -1, -1).dest(0))
 	add("(*"+sqlxPkg+".Rows).StructScan", m(LibSqlx, OpScan, -1, -1).dest(0))

@@ -76,9 +76,12 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 		if meth.Variadic {
 			bound = b.boundArgs(arg(meth.Args))
 			if bound == nil {
+				named, _ = b.rewrittenNamed(arg(meth.Args))
+			}
+			if bound == nil && named == nil {
 				bound = b.lockstepArgs(arg(meth.Args), t.s, stmt, joins)
 			}
-			if bound == nil {
+			if bound == nil && named == nil {
 				bound = b.trailingArgs(arg(meth.Args), t.s, stmt)
 			}
 		} else {

@@ -200,7 +200,7 @@ func (b *builder) rewrittenArgs(ex *ssa.Extract) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	meth, ok := methodOf(&call.Call)
-	if !ok || meth.Op != opRebind || meth.Args < 0 {
+	if !ok || meth.Op != opRebind || meth.Args < 0 || !meth.Variadic {
 		return nil, false
 	}
 	args := ssautil.CallArgs(&call.Call)
@@ -212,6 +212,36 @@ func (b *builder) rewrittenArgs(ex *ssa.Extract) ([]ssa.Value, bool) {
 		return vals, true
 	}
 	return b.builtArgs(args[meth.Args])
+}
+
+// rewrittenNamed returns the named argument (a struct, a map) whose
+// fields a named rewrite binds to the args it returns with its text:
+//
+//	query, args, err := db.BindNamed(insertUser, mapUser(u))
+//	db.QueryRowContext(ctx, query, args...).Scan(&u.ID)
+//
+// The statement's :name parameters are then bound as NamedExec binds them.
+func (b *builder) rewrittenNamed(v ssa.Value) (ssa.Value, bool) {
+	if v == nil {
+		return nil, false
+	}
+	ex, ok := unwrap(v).(*ssa.Extract)
+	if !ok || ex.Index != 1 {
+		return nil, false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	meth, ok := methodOf(&call.Call)
+	if !ok || meth.Op != opRebind || meth.Args < 0 || meth.Variadic {
+		return nil, false
+	}
+	args := ssautil.CallArgs(&call.Call)
+	if meth.Args >= len(args) {
+		return nil, false
+	}
+	return args[meth.Args], true
 }
 
 // boundArgs returns the values a variadic argument list binds: a literal

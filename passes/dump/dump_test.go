@@ -15,7 +15,7 @@ import (
 // sees in each function and the transaction each runs in.
 func TestModel(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), dump.Analyzer,
-		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "txforms/batched/svc", "facts/svc", "facts/generic/svc", "iface", "ifacebare/...", "schemacat", "upsertmodel", "popwrap/models", "joinlist", "goyesqlinject/batch", "zdbload")
+		"rawsql", "pgxcase", "sqlxcase", "gormcase", "sqlcuse/...", "txforms/svc", "txforms/batched/svc", "facts/svc", "facts/generic/svc", "iface", "ifacebare/...", "schemacat", "upsertmodel", "popwrap/models", "joinlist", "goyesqlinject/batch", "zdbload", "bindnamed")
 }
 
 // TestSummaries pins the summaries dbcall exports as facts: generated sqlc

@@ -163,3 +163,43 @@ func (n *NamedStmt) GetContext(ctx context.Context, dest interface{}, arg interf
 func (n *NamedStmt) SelectContext(ctx context.Context, dest interface{}, arg interface{}) error {
 	return nil
 }
+
+func (db *DB) DriverName() string { return db.driverName }
+func (tx *Tx) DriverName() string { return tx.driverName }
+
+func (db *DB) BindNamed(query string, arg interface{}) (string, []interface{}, error) {
+	return query, nil, nil
+}
+func (tx *Tx) BindNamed(query string, arg interface{}) (string, []interface{}, error) {
+	return query, nil, nil
+}
+
+// Named and BindNamed rewrite a query's :name parameters into placeholders
+// and return the argument's fields for them.
+func Named(query string, arg interface{}) (string, []interface{}, error) { return query, nil, nil }
+func BindNamed(bindType int, query string, arg interface{}) (string, []interface{}, error) {
+	return query, nil, nil
+}
+
+type binder interface {
+	DriverName() string
+	Rebind(string) string
+	BindNamed(string, interface{}) (string, []interface{}, error)
+}
+
+type QueryerContext interface {
+	QueryContext(ctx context.Context, query string, args ...interface{}) (*sql.Rows, error)
+	QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error)
+	QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row
+}
+
+type ExecerContext interface {
+	ExecContext(ctx context.Context, query string, args ...interface{}) (sql.Result, error)
+}
+
+// ExtContext is a union interface which can bind, query, and exec, with Context.
+type ExtContext interface {
+	binder
+	QueryerContext
+	ExecerContext
+}
