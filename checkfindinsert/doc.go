@@ -68,11 +68,17 @@
 // progress, and makes a second request for the key wait for the first,
 // sync.Cond.Wait or a channel receive; or returns a bool that is true only
 // for the request that recorded it, and the caller goes on only when it is
-// true), given the very value the lookup and the insert use. The claim must
+// true), given the very value the lookup and the insert use; or both on the
+// held side of a distributed lock taken before the lookup (go-redis SET NX
+// with its flag tested, redsync, redislock, or the application's own
+// function that returns an error unless it took one), which, like an
+// advisory lock, serializes every instance whatever its key. The claim must
 // come before the lookup on every path; a map that records the key without
 // making the second request wait or telling it, a claim whose answer the
-// caller ignores, a claim of another key, and a lock released before the
-// insert are still reported.
+// caller ignores, a claim of another key, a distributed lock whose outcome
+// is not tested, and a lock released before the insert are still reported
+// (an explicit release of a distributed lock before the insert is not
+// seen).
 //
 // It stays silent, too, when a row of another table is inserted before the
 // lookup under a unique key (the schema's, or the model's) made of the

@@ -119,8 +119,11 @@ type DistLock struct {
 // Client). A
 // tested acquisition is a claim: the code after it runs in one instance.
 var DistLocks = map[string]DistLock{
-	"(github.com/redis/go-redis/v9.cmdable).SetNX":          {"go-redis SetNX", -1, -1},
-	"(github.com/redis/go-redis/v9.cmdable).SetArgs":        {"go-redis SET NX", -1, -1},
+	"(github.com/redis/go-redis/v9.cmdable).SetNX":   {"go-redis SetNX", -1, -1},
+	"(github.com/redis/go-redis/v9.cmdable).SetArgs": {"go-redis SET NX", -1, -1},
+	// SetNX called through go-redis's interfaces (UniversalClient,
+	// Cmdable embed StringCmdable).
+	"(github.com/redis/go-redis/v9.StringCmdable).SetNX":    {"go-redis SetNX", -1, -1},
 	"(*github.com/bsm/redislock.Client).Obtain":             {"redislock", 1, -1},
 	"github.com/bsm/redislock.Obtain":                       {"redislock", 1, -1},
 	"(*github.com/go-redsync/redsync/v4.Mutex).Lock":        {"redsync", 0, -1},

@@ -49,9 +49,14 @@ const (
 	SignalBool         // a bool that is true when a row matched (false when Negated)
 	SignalNil          // a pointer, interface, map or slice that is nil when no row matched
 	SignalLen          // a slice or map that is empty when no row matched
+	// SignalRefuse is an error that is nil only when no row matched: a
+	// check that refuses when the row exists (validate(...) returning
+	// "already refunded" on the found side, nil only past the test).
+	// A non-nil one may also be the lookup's own failure.
+	SignalRefuse
 )
 
-var signalNames = [...]string{"", "err", "count", "bool", "nil", "len"}
+var signalNames = [...]string{"", "err", "count", "bool", "nil", "len", "refuse"}
 
 func (s Signal) String() string {
 	if int(s) < len(signalNames) {

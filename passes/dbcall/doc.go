@@ -35,7 +35,9 @@
 // application's own sentinel; COUNT and EXISTS results; nil pointers a
 // repository returns; the value a helper scanned and returns after
 // swallowing sql.ErrNoRows (SELECT true, or a key: id, *_id), false, 0 or
-// "" exactly when no row matched; rows affected, compared or returned; unique-violation
+// "" exactly when no row matched; the error a check returns that is nil only
+// past its test on the not-found side (a validation helper refusing "already
+// refunded": SignalRefuse); rows affected, compared or returned; unique-violation
 // tests (*pgconn.PgError, *pq.Error, *mysql.MySQLError, sqlite errors,
 // gorm.ErrDuplicatedKey, go-mysql/errors' ErrDupeKey through its Error
 // mapping, helpers recognized by their summaries).

@@ -54,6 +54,9 @@ type summaryFact struct {
 	// Serial lists func parameters the function hands to a single worker
 	// goroutine, which runs them one at a time (serialParams).
 	Serial []int
+	// Locks lists error results that are nil only when the function
+	// holds a distributed lock it took (lockResults).
+	Locks []int
 	// Checks lists the checks of its parameters' fields the function makes
 	// on its way to failing: a validation helper (checkFact).
 	Checks []checkFact
@@ -110,6 +113,9 @@ func (f *summaryFact) String() string {
 	}
 	for _, p := range f.Serial {
 		parts = append(parts, fmt.Sprintf("serializes p%d", p))
+	}
+	for _, i := range f.Locks {
+		parts = append(parts, fmt.Sprintf("distributed lock held when r%d is nil", i))
 	}
 	for _, c := range f.Checks {
 		parts = append(parts, c.String())
@@ -515,9 +521,10 @@ func (b *builder) summarize(fn *ssa.Function) *summaryFact {
 	}
 	s.Claims = claimsOf(fn)
 	s.Serial = b.serialParams(fn)
+	s.Locks = b.lockResults(fn)
 	s.Copies = copyFields(fn)
 	s.Checks = b.checksOf(fn)
-	if len(s.Checks) == 0 && len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 && len(s.Serial) == 0 {
+	if len(s.Checks) == 0 && len(s.Accesses) == 0 && len(s.Ctor) == 0 && len(s.Copies) == 0 && s.Wrapper == nil && s.Model == nil && len(s.UniqueParams) == 0 && len(s.NotFoundParams) == 0 && len(s.RowsParams) == 0 && len(s.Claims) == 0 && len(s.Serial) == 0 && len(s.Locks) == 0 {
 		return nil
 	}
 	return s
@@ -986,7 +993,87 @@ func returnSignal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) signa
 	if i, ok := rowsSlice(a, rets); ok {
 		return signalFact{Signal: SignalLen, Result: i, NilResult: -1}
 	}
+	if i, ok := refusal(fi, a, rets, b); ok {
+		return signalFact{Signal: SignalRefuse, Result: i, NilResult: -1}
+	}
 	return none
+}
+
+// refusal finds the error result of fn that is nil only when access a
+// found no row: a check that refuses on the found side of a test of a
+// with an error of its own, and returns nil only past that test on the
+// not-found side (blnk's validateTransactionForRefund):
+//
+//	refunded, err := l.store.IsRefunded(ctx, txn)
+//	if err != nil { return fmt.Errorf("check: %w", err) }
+//	if refunded { return fmt.Errorf("%s already refunded", txn.ID) }
+//	return nil
+//
+// Every return of a nil error in that result must lie on the not-found
+// side, so a caller's err == nil means the row was absent.
+func refusal(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (int, bool) {
+	if a.Kind != KindRead || len(rets) == 0 {
+		return -1, false
+	}
+	res := fi.Fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		if !isErrorType(res.At(i).Type()) {
+			continue
+		}
+		for _, blk := range fi.Fn.Blocks {
+			ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			acc, trueFound, ok := fi.foundness(ifi.Cond, b)
+			if !ok || acc != a {
+				continue
+			}
+			found, notFound := blk.Succs[0], blk.Succs[1]
+			if !trueFound {
+				found, notFound = notFound, found
+			}
+			if len(found.Preds) != 1 || len(notFound.Preds) != 1 {
+				continue
+			}
+			refuses, fine := false, true
+			for _, ret := range rets {
+				if i >= len(ret.Results) {
+					fine = false
+					break
+				}
+				rv := slotValue(ret.Results[i])
+				switch {
+				case isNil(rv):
+					if !notFound.Dominates(ret.Block()) {
+						fine = false // nil also where the row may exist
+					}
+				case found.Dominates(ret.Block()) && madeError(rv):
+					refuses = true
+				}
+			}
+			if fine && refuses {
+				return i, true
+			}
+		}
+	}
+	return -1, false
+}
+
+// madeError reports an error a function makes itself: errors.New,
+// fmt.Errorf, a package-level sentinel or a value of an error type.
+func madeError(v ssa.Value) bool {
+	v = unwrap(v)
+	if globalName(v) != "" || ownNotFoundError(v) {
+		return true
+	}
+	if c, ok := v.(*ssa.Call); ok {
+		switch analysisutil.FuncName(&c.Call) {
+		case "errors.New", "fmt.Errorf":
+			return true
+		}
+	}
+	return false
 }
 
 // zeroScanned finds the result of fn that is the value a single-row read

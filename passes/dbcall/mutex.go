@@ -158,7 +158,7 @@ func (r *Result) Serialized(first, second *Access) bool {
 	if MutexHeld(first, second) || onceCallback(first, second) || r.writeLocked(first, second) || r.serialCallback(first, second) {
 		return true
 	}
-	return r != nil && r.claimedBefore(first, second)
+	return r != nil && (r.claimedBefore(first, second) || r.distLocked(first, second))
 }
 
 // onceCallback reports both accesses inside one callback given to a

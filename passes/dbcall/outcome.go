@@ -637,6 +637,12 @@ func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 		if isNil(r) && (op == token.EQL || op == token.NEQ) {
 			return a, op == token.NEQ, true
 		}
+	case SignalRefuse:
+		// err != nil: the check refused (the row exists, or the lookup
+		// failed); err == nil only when no row matched.
+		if isNil(r) && (op == token.EQL || op == token.NEQ) {
+			return a, op == token.NEQ, true
+		}
 	case SignalBool:
 		if c, ok := r.(*ssa.Const); ok && c.Value != nil && (op == token.EQL || op == token.NEQ) {
 			isTrue := c.Value.ExactString() == "true"

@@ -87,8 +87,9 @@ var (
 )
 
 // CheckFree fails when a code is pending and then when the email is used:
-// ErrUsed is another check's, not what the codes lookup reports.
-func (r *Repo) CheckFree(ctx context.Context, email string, now int64) error { // want CheckFree:"^select login_codes email=p2 expires_at>p3 on p0.db err@r0$"
+// ErrUsed is another check's, not what the codes lookup reports: a nil
+// error still says no code is pending (found:refuse).
+func (r *Repo) CheckFree(ctx context.Context, email string, now int64) error { // want CheckFree:"^select login_codes email=p2 expires_at>p3 on p0.db found:refuse@r0 err@r0$"
 	codes, err := r.ValidCodes(ctx, email, now)
 	if err != nil {
 		return err

@@ -55,3 +55,18 @@ type Client struct {
 func NewClient(opt *Options) *Client { return &Client{} }
 
 type Options struct{ Addr string }
+
+// StringCmdable, Cmdable and UniversalClient are the interfaces go-redis
+// clients implement (its methods reached through them).
+type StringCmdable interface {
+	SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *BoolCmd
+}
+
+type Cmdable interface {
+	StringCmdable
+	Get(ctx context.Context, key string) *StringCmd
+}
+
+type UniversalClient interface {
+	Cmdable
+}
