@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -25,26 +24,14 @@ import (
 // As with an advisory lock, the key the lock is taken on is not compared
 // with the accesses' keys.
 func (r *Result) distLocked(first, second *Access) bool {
-	if first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil || r.b == nil {
-		return false
-	}
-	for _, blk := range first.Fn.Blocks {
-		for _, instr := range blk.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call == first.Call || call == second.Call {
-				continue
-			}
-			if !ssautil.Before(call, first.Call) || !ssautil.Before(call, second.Call) {
-				continue
-			}
-			for _, held := range r.b.heldBlocks(call) {
-				if held.Dominates(first.Call.Block()) && held.Dominates(second.Call.Block()) {
-					return true
-				}
+	return r.anyCallBefore(first, second, func(call ssa.CallInstruction) bool {
+		for _, held := range r.b.heldBlocks(call) {
+			if held.Dominates(first.Call.Block()) && held.Dominates(second.Call.Block()) {
+				return true
 			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // heldBlocks returns the blocks entered only when call acquired a

@@ -196,6 +196,32 @@ func onceCallback(first, second *Access) bool {
 // claim before both on every path, or a tested claim whose "claimed"
 // branch alone leads to them.
 func (r *Result) claimedBefore(first, second *Access) bool {
+	return r.anyCallBefore(first, second, func(call ssa.CallInstruction) bool {
+		callee := call.Common().StaticCallee()
+		if callee == nil {
+			return false
+		}
+		sum := r.b.summaryOf(callee)
+		if sum == nil || len(sum.Claims) == 0 {
+			return false
+		}
+		args := ssautil.FullArgs(call.Common())
+		for _, c := range sum.Claims {
+			if c.Param >= len(args) || !bindsKey(first, second, RefOf(args[c.Param])) {
+				continue
+			}
+			if c.Result < 0 || onlyWhenClaimed(call, c.Result, first.Call, second.Call) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// anyCallBefore reports whether pred holds for a call of the accesses'
+// function, other than theirs, that runs before both on every path to
+// them (a claim held or waited for, a lock taken).
+func (r *Result) anyCallBefore(first, second *Access, pred func(ssa.CallInstruction) bool) bool {
 	if first == nil || second == nil || first.Fn != second.Fn || first.Call == nil || second.Call == nil || r.b == nil {
 		return false
 	}
@@ -205,25 +231,11 @@ func (r *Result) claimedBefore(first, second *Access) bool {
 			if !ok || call == first.Call || call == second.Call {
 				continue
 			}
-			callee := call.Common().StaticCallee()
-			if callee == nil {
-				continue
-			}
-			sum := r.b.summaryOf(callee)
-			if sum == nil || len(sum.Claims) == 0 {
-				continue
-			}
 			if !ssautil.Before(call, first.Call) || !ssautil.Before(call, second.Call) {
-				continue // the claim must be held (or waited for) on every path to both
+				continue
 			}
-			args := ssautil.FullArgs(call.Common())
-			for _, c := range sum.Claims {
-				if c.Param >= len(args) || !bindsKey(first, second, RefOf(args[c.Param])) {
-					continue
-				}
-				if c.Result < 0 || onlyWhenClaimed(call, c.Result, first.Call, second.Call) {
-					return true
-				}
+			if pred(call) {
+				return true
 			}
 		}
 	}
