@@ -193,8 +193,16 @@ type Access struct {
 	// if: the cap when the coupon has one). They are no key of the row,
 	// but the statement may re-state a check of them.
 	Rechecks []string
-	Set      []Binding
-	Reads    []ColumnRead
+	// CondWhere lists, for a read, the WHERE conjuncts added on the paths
+	// where their bound value is not Go's zero value only (an options
+	// struct's filter: if opts.Branch != "" { q = q.Where("branch = ?",
+	// opts.Branch) }). They are no condition of the read where they
+	// stand: checkers read Where. At a call whose argument sets the value
+	// (Count(ctx, repo, &Filter{Branch: b})), the summary's conjunct is
+	// one of Where; one the call leaves to its own caller stays here.
+	CondWhere []Binding
+	Set       []Binding
+	Reads     []ColumnRead
 	// CalleeChecks lists, for a read made by a called function, the
 	// columns it keeps for itself and branches on (a row it loads again
 	// to check before it writes): see branchedOn.
@@ -482,6 +490,7 @@ func (a *Access) String() string {
 	if len(a.Rechecks) > 0 {
 		b.WriteString(" where-some-paths " + strings.Join(a.Rechecks, ","))
 	}
+	writeBindings(&b, " where-if-set ", a.CondWhere)
 	if len(a.Reads) > 0 {
 		b.WriteString(" reads ")
 		for i, r := range a.Reads {

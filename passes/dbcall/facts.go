@@ -223,14 +223,17 @@ type signalFact struct {
 }
 
 type accessFact struct {
-	Kind           Kind
-	Lib            apis.Lib
-	Table          string
-	SQL            string
-	Origin         string
-	Callees        []string
-	Where, Set     []bindingFact
-	Rechecks       []string
+	Kind       Kind
+	Lib        apis.Lib
+	Table      string
+	SQL        string
+	Origin     string
+	Callees    []string
+	Where, Set []bindingFact
+	Rechecks   []string
+	// CondWhere is Access.CondWhere, on the parameters' fields or the
+	// parameters themselves only.
+	CondWhere      []bindingFact
 	Reads          []readFact
 	Count, Exists  bool
 	Sum, SumGate   bool
@@ -345,6 +348,9 @@ func (a *accessFact) String() string {
 			col = w.Fold + "(" + col + ")"
 		}
 		b.WriteString(" " + col + w.Op + a.argString(w))
+	}
+	for _, w := range a.CondWhere {
+		b.WriteString(" if-set:" + w.Column + w.Op + a.argString(w))
 	}
 	for _, s := range a.Set {
 		b.WriteString(" set:" + s.Column + "=" + a.argString(s))
@@ -655,6 +661,11 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 		f.Where = append(f.Where, bindingFactOf(fn, w, keyed, b.minted))
 	}
 	f.Rechecks = a.Rechecks
+	for _, w := range a.CondWhere {
+		if bf := bindingFactOf(fn, w, false, b.minted); bf.Arg.Param >= 0 && bf.Arg.Path != CtxTxPath {
+			f.CondWhere = append(f.CondWhere, bf)
+		}
+	}
 	for _, s := range a.Set {
 		bf := bindingFactOf(fn, s, keyed, b.minted)
 		if bf.Arg.Param < 0 && s.Class == sqltext.AssignParam {
@@ -1831,7 +1842,12 @@ func (b *builder) ctorOfUncached(fn *ssa.Function, v ssa.Value, depth int) (map[
 			}
 		}
 	}
-	if _, ok := base.(*ssa.Alloc); ok {
+	if al, ok := base.(*ssa.Alloc); ok {
+		for name, pr := range b.copiedKey(fn, al) {
+			if !stored[name] {
+				fields[name] = pr
+			}
+		}
 		return fields, consts
 	}
 	var from map[string]paramRef
@@ -1853,6 +1869,118 @@ func (b *builder) ctorOfUncached(fn *ssa.Function, v ssa.Value, depth int) (map[
 		}
 	}
 	return fields, consts
+}
+
+// copiedKey maps the key fields of a, a local copy of what a pointer
+// parameter points to, to that parameter's fields: the fields by which fn
+// writes or reads the row through the copy.
+//
+//	func (s *Store) UpdateOptLock(ctx context.Context, r *Repo, mutate func(*Repo) error) (*Repo, error) {
+//		for {
+//			dup := *r
+//			if err := mutate(&dup); err != nil { ... }
+//			err := s.Update(ctx, &dup)  // UPDATE repos ... WHERE id = dup.ID AND version = ...
+//			if err == nil {
+//				return &dup, nil         // r0.ID = p2.ID
+//			}
+//			r, err = s.Find(ctx, r.ID)  // the row again, by its id
+//		}
+//	}
+//
+// A callee handed the copy may change its other fields (a callback
+// bumping a counter, the write bumping the version); the key names the
+// row the function writes, so it is the row's identity, which the result
+// keeps. A column the write also sets, or its version column, is no key. The copy's source may
+// be the parameter, or the row looked up again by that key (a retry
+// loop's phi).
+func (b *builder) copiedKey(fn *ssa.Function, a *ssa.Alloc) map[string]paramRef {
+	v := soleStore(a)
+
+	if v == nil {
+		return nil
+	}
+	ld, ok := unwrap(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	src := unwrap(ld.X)
+	fi := b.infos[fn]
+	if fi == nil {
+		return nil
+	}
+	var out map[string]paramRef
+	for _, acc := range fi.Accesses {
+		if acc.Kind != KindUpdate && acc.Kind != KindDelete {
+			continue
+		}
+		for _, w := range acc.Where {
+			r := w.Value
+			if w.Op != "=" || r.Root == nil || r.Path == "" || strings.Contains(r.Path[1:], ".") {
+				continue
+			}
+			if root := unwrap(r.Root); root != ssa.Value(a) && root != src {
+				continue
+			}
+			if _, set := acc.SetColumn(w.Column); set || w.Column == acc.VersionColumn {
+				continue // a version or a state the write changes: no key
+			}
+			if pr, ok := keptKey(fi, src, r.Path, w.Column); ok {
+				if out == nil {
+					out = map[string]paramRef{}
+				}
+				out[r.Path] = pr
+			}
+		}
+	}
+	return out
+}
+
+// keptKey returns the parameter field whose value field path of src
+// holds: src is a parameter, or a phi of one parameter and of rows read
+// by WHERE col = the phi's field (the row found again by its key).
+func keptKey(fi *FuncInfo, src ssa.Value, path, col string) (paramRef, bool) {
+	fn := fi.Fn
+	if p, ok := src.(*ssa.Parameter); ok {
+		pr := paramRefOf(fn, Ref{Root: p, Path: path})
+		return pr, pr.Param >= 0
+	}
+	phi, ok := src.(*ssa.Phi)
+	if !ok {
+		return paramRef{}, false
+	}
+	var param *ssa.Parameter
+	self := Ref{Root: phi, Path: path}
+	for _, e := range phi.Edges {
+		e = unwrap(e)
+		if p, ok := e.(*ssa.Parameter); ok && (param == nil || param == p) {
+			param = p
+			continue
+		}
+		call, _ := resultCall(e)
+		if call == nil || !lookedUpByKey(fi, call, col, self) {
+			return paramRef{}, false
+		}
+	}
+	if param == nil {
+		return paramRef{}, false
+	}
+	pr := paramRefOf(fn, Ref{Root: param, Path: path})
+	return pr, pr.Param >= 0
+}
+
+// lookedUpByKey reports a read fi makes at call WHERE col = key.
+func lookedUpByKey(fi *FuncInfo, call *ssa.Call, col string, key Ref) bool {
+	for _, acc := range fi.Accesses {
+		if acc.Kind != KindRead || acc.Call == nil || acc.Call.Value() != call {
+			continue
+		}
+		for _, w := range acc.Where {
+			if w.Column == col && w.Op == "=" && w.Value.Same(key) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // phiCtor is ctorOf over the edges of a phi: a field holds a parameter
@@ -2090,17 +2218,13 @@ func (b *builder) resolveRef(r Ref) Ref {
 		if call == nil {
 			return r
 		}
-		callee := call.Call.StaticCallee()
-		if callee == nil {
-			return r
-		}
-		sum := b.summaryOf(callee)
-		if sum == nil {
+		ctors := b.callCtors(call)
+		if len(ctors) == 0 {
 			return r
 		}
 		args := ssautil.FullArgs(&call.Call)
 		matched := false
-		for _, c := range sum.Ctor {
+		for _, c := range ctors {
 			if c.Result != result || c.Param >= len(args) {
 				continue
 			}
@@ -2116,6 +2240,62 @@ func (b *builder) resolveRef(r Ref) Ref {
 		}
 	}
 	return r
+}
+
+// callCtors returns the constructor fields of the function a call runs:
+// its callee's, or, through an interface, those every implementation in
+// view with a summary has (a store and the wrapper that locks around it).
+func (b *builder) callCtors(call *ssa.Call) []ctorField {
+	if callee := call.Call.StaticCallee(); callee != nil {
+		if sum := b.summaryOf(callee); sum != nil {
+			return sum.Ctor
+		}
+		return nil
+	}
+	if !call.Call.IsInvoke() {
+		return nil
+	}
+	iface, ok := call.Call.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	name, targs := call.Call.Method.Name(), analysisutil.TypeArgs(call.Call.Value.Type())
+	var sums []*summaryFact
+	impls := b.implementations(iface, name, targs)
+	for _, impl := range impls {
+		if impl.fn != nil {
+			sums = append(sums, b.summaryOf(impl.fn))
+		} else {
+			sums = append(sums, b.methodSummary(impl.obj))
+		}
+	}
+	if len(impls) == 0 {
+		// The implementations of another package, wired together in
+		// main (invokeAccesses): the methods with summaries.
+		for _, m := range b.methods[name] {
+			recv := b.implsCache.Instance(m.Type().(*types.Signature).Recv().Type(), targs)
+			if !implementsByValueOrPointer(recv, iface) {
+				continue
+			}
+			var sum summaryFact
+			if b.pass.ImportObjectFact(m, &sum) {
+				sums = append(sums, &sum)
+			}
+		}
+	}
+	var out []ctorField
+	first := true
+	for _, sum := range sums {
+		if sum == nil {
+			continue
+		}
+		if first {
+			out, first = sum.Ctor, false
+			continue
+		}
+		out = slices.DeleteFunc(slices.Clone(out), func(c ctorField) bool { return !slices.Contains(sum.Ctor, c) })
+	}
+	return out
 }
 
 // passedParams returns the columns of a summarized whole-row write bound
@@ -2202,6 +2382,27 @@ func pathValue(v ssa.Value, path string) Ref {
 // and to make this call, so nothing can have set the field.
 func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 	return zeroField(args, p, call, false)
+}
+
+// nonZeroAt reports whether the call's argument p (a parameter, or a
+// field of one) holds a value that is not Go's zero value when the call
+// runs: a constant that is not zero, or a field of a literal the caller
+// built with a value stored in it (&Filter{Branch: in.Branch}) before the
+// call, once. A value read at run time counts as set: the caller means to
+// filter by it.
+func nonZeroAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
+	if p.Param < 0 || p.Param >= len(args) || args[p.Param] == nil || p.Path == CtxTxPath {
+		return false
+	}
+	if p.Path == "" {
+		c, ok := unwrap(args[p.Param]).(*ssa.Const)
+		return ok && !zeroValue(c)
+	}
+	if !isComplit(literalOf(args[p.Param])) {
+		return false
+	}
+	st := storedFieldInstr(args[p.Param], strings.Split(strings.TrimPrefix(p.Path, "."), "."))
+	return st != nil && !zeroValue(unwrap(st.Val)) && st.Parent() == call.Parent() && dominates(st, call)
 }
 
 // zeroFieldUntil is zeroFieldAt allowing the uses of the struct after the
@@ -2332,6 +2533,18 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 				continue // FindOne(User{ID: id}) of a condition struct: gorm matches its non-zero fields
 			}
 			a.Where = append(a.Where, Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Class: w.Class, Value: b.argRef(args, w.Arg), Const: w.Const, Expr: w.Expr, From: fromArgs(args, w.From)})
+		}
+		for _, w := range f.CondWhere {
+			// Count(ctx, repo, &Filter{Branch: b}): the callee filters
+			// on the branch when it is set, and the call sets it.
+			bd := Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Value: b.argRef(args, w.Arg), Expr: w.Expr}
+			switch {
+			case bd.Value.IsZero() || zeroFieldAt(args, w.Arg, call):
+			case nonZeroAt(args, w.Arg, call):
+				a.Where = append(a.Where, bd)
+			default:
+				a.CondWhere = append(a.CondWhere, bd) // the caller's own caller may set it
+			}
 		}
 		b.instantiateFrags(fn, a, f, args)
 		passed := passedParams(f.Set)

@@ -90,7 +90,7 @@ type goquParts struct {
 //
 // count renders the dataset's Count(): SELECT COUNT(*).
 func (b *builder) goquBuild(v ssa.Value, count bool) *builtStmt {
-	steps, partial := b.sqChain(goquChainFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
+	steps, _, partial := b.sqChain(goquChainFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
 	if len(steps) == 0 || !steps[0].ctor {
 		return nil
 	}

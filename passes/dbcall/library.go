@@ -120,6 +120,11 @@ func (b *builder) libraryAccess(fn *ssa.Function, call ssa.CallInstruction, meth
 			if len(texts) > 1 {
 				a.Alternatives = len(texts)
 			}
+			if sqlv != nil && !chosen {
+				if st := b.builtOfToSQL(sqlv); st != nil {
+					addConds(a, st) // sql, args, err := q.ToSql(); db.QueryRowContext(ctx, sql, args...)
+				}
+			}
 			b.bindResults(a, call, meth)
 		}
 		accs = append(accs, some...)

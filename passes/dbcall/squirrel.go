@@ -3,6 +3,7 @@ package dbcall
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,6 +24,20 @@ type builtStmt struct {
 	refs    []Ref // by placeholder, where args holds nil (sqlPiece.refs)
 	handle  ssa.Value
 	partial bool
+	// conds are the WHERE conjuncts a Where call made on some paths only
+	// adds (if opts.Branch != "" { q = q.Where("branch = ?", opts.Branch) }):
+	// no key of the statement on every path, see condFilter.
+	conds []condFilter
+}
+
+// condFilter is a WHERE conjunct added to the statement on some paths
+// only. tested reports that those paths are the ones where its bound
+// value is not Go's zero value (the Where call runs only past a test of
+// that value against zero): at a call whose argument sets the value, the
+// filter applies (Access.CondWhere).
+type condFilter struct {
+	Binding
+	tested bool
 }
 
 // sqStep is one call of a squirrel builder chain.
@@ -92,6 +107,7 @@ func (b *builder) squirrelAccess(fn *ssa.Function, call ssa.CallInstruction, fin
 		if st.handle != nil {
 			a.Handle = b.resolveRef(refOf(st.handle))
 		}
+		addConds(a, st)
 		if fin.Dest >= 0 {
 			b.scanResult(a, call, fin.Dest)
 			continue
@@ -99,6 +115,21 @@ func (b *builder) squirrelAccess(fn *ssa.Function, call ssa.CallInstruction, fin
 		b.bindResults(a, call, meth)
 	}
 	return accs
+}
+
+// addConds gives an access of a statement a builder assembled the WHERE
+// conjuncts the builder adds on some paths only: their columns as
+// Rechecks, and, for a read, those added where their value is not zero
+// as CondWhere.
+func addConds(a *Access, st *builtStmt) {
+	for _, c := range st.conds {
+		if !slices.Contains(a.Rechecks, c.Column) {
+			a.Rechecks = append(a.Rechecks, c.Column)
+		}
+		if c.tested && a.Kind == KindRead && !c.Value.IsZero() {
+			a.CondWhere = append(a.CondWhere, c.Binding)
+		}
+	}
 }
 
 // scanResult binds a finisher that scans the row itself (squirrel's
@@ -257,7 +288,8 @@ func (b *builder) boundArgs(v ssa.Value) []ssa.Value {
 // sqChain returns the calls of the squirrel builder chain that produced v,
 // outermost builder call last. Where the chain was built on several paths
 // (q = q.Where(...) under an if), it keeps the calls every path makes and
-// reports partial.
+// reports partial; the calls only some paths make are returned in some
+// (sqStep.some set), in no particular order.
 //
 // phis holds the chains of the phis met so far: each phi's is computed
 // once (chained ifs would otherwise make the walk exponential), and a phi
@@ -265,19 +297,19 @@ func (b *builder) boundArgs(v ssa.Value) []ssa.Value {
 //
 // fnOf tells the builder's functions: a chain step's name, and whether it
 // is a method (the chain goes on with its receiver) or a constructor.
-func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) (steps []sqStep, partial bool) {
+func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) (steps, some []sqStep, partial bool) {
 	var rev []sqStep
 	for i := 0; i < 64; i++ {
 		b.spend()
 		v = unwrap(v)
 		if seen[v] {
-			return nil, true
+			return nil, nil, true
 		}
 		seen[v] = true
 		if phi, ok := v.(*ssa.Phi); ok {
-			base, p := b.sqPhi(fnOf, phi, depth, seen, phis)
+			base, s, p := b.sqPhi(fnOf, phi, depth, seen, phis)
 			partial = partial || p
-			steps = base
+			steps, some = base, s
 			break
 		}
 		if p, ok := v.(*ssa.Parameter); ok {
@@ -302,7 +334,7 @@ func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.V
 				// Returns that differ: the chain they all start with,
 				// as for a phi.
 				var p bool
-				steps, p = b.sqEdges(fnOf, rets, depth, seen, phis)
+				steps, some, p = b.sqEdges(fnOf, rets, depth, seen, phis)
 				partial = partial || p
 			}
 			break
@@ -316,7 +348,7 @@ func (b *builder) sqChain(fnOf chainFunc, v ssa.Value, depth int, seen map[ssa.V
 	for i := len(rev) - 1; i >= 0; i-- {
 		steps = append(steps, rev[i])
 	}
-	return steps, partial
+	return steps, some, partial
 }
 
 // chainFunc reports a function of a query builder: its name, and whether
@@ -325,31 +357,31 @@ type chainFunc func(call *ssa.CallCommon) (name string, method, ok bool)
 
 // sqPhiChain is what sqPhi found for a phi.
 type sqPhiChain struct {
-	steps   []sqStep
-	partial bool
+	steps, some []sqStep
+	partial     bool
 }
 
-// sqPhi returns the longest chain every edge of phi starts with.
-func (b *builder) sqPhi(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
+// sqPhi returns the longest chain every edge of phi starts with, and the
+// calls some edges make past it.
+func (b *builder) sqPhi(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, []sqStep, bool) {
 	if depth > 8 {
-		return nil, true
+		return nil, nil, true
 	}
 	if r, ok := phis[phi]; ok {
-		return r.steps, r.partial
+		return r.steps, r.some, r.partial
 	}
 	phis[phi] = sqPhiChain{partial: true}
-	common, partial := b.sqPhiEdges(fnOf, phi, depth, seen, phis)
-	phis[phi] = sqPhiChain{common, partial}
-	return common, partial
+	common, some, partial := b.sqEdges(fnOf, phi.Edges, depth, seen, phis)
+	phis[phi] = sqPhiChain{common, some, partial}
+	return common, some, partial
 }
 
-func (b *builder) sqPhiEdges(fnOf chainFunc, phi *ssa.Phi, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
-	return b.sqEdges(fnOf, phi.Edges, depth, seen, phis)
-}
-
-// sqEdges returns the longest chain every one of edges starts with.
-func (b *builder) sqEdges(fnOf chainFunc, edges []ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, bool) {
-	var common []sqStep
+// sqEdges returns the longest chain every one of edges starts with, and
+// the calls some edges make past it (or on some paths before it). A loop
+// (an edge back to its phi) leaves no common chain, and no some.
+func (b *builder) sqEdges(fnOf chainFunc, edges []ssa.Value, depth int, seen map[ssa.Value]bool, phis map[*ssa.Phi]sqPhiChain) ([]sqStep, []sqStep, bool) {
+	var common, some []sqStep
+	var chains [][]sqStep
 	first, partial := true, false
 	for _, e := range edges {
 		// Each path keeps its own visited set: the edges share the calls
@@ -359,8 +391,10 @@ func (b *builder) sqEdges(fnOf chainFunc, edges []ssa.Value, depth int, seen map
 		for k := range seen {
 			path[k] = true
 		}
-		chain, p := b.sqChain(fnOf, e, depth+1, path, phis)
+		chain, s, p := b.sqChain(fnOf, e, depth+1, path, phis)
 		partial = partial || p
+		some = addSteps(some, s...)
+		chains = append(chains, chain)
 		if first {
 			common, first = chain, false
 			continue
@@ -374,7 +408,26 @@ func (b *builder) sqEdges(fnOf chainFunc, edges []ssa.Value, depth int, seen map
 		}
 		common = common[:n]
 	}
-	return common, partial
+	if len(common) == 0 {
+		return nil, nil, partial
+	}
+	for _, c := range chains {
+		for _, st := range c[len(common):] { // common is a prefix of each
+			st.some = true
+			some = addSteps(some, st)
+		}
+	}
+	return common, some, partial
+}
+
+// addSteps appends to steps those of more whose call it does not hold.
+func addSteps(steps []sqStep, more ...sqStep) []sqStep {
+	for _, m := range more {
+		if !slices.ContainsFunc(steps, func(s sqStep) bool { return s.call == m.call }) {
+			steps = append(steps, m)
+		}
+	}
+	return steps
 }
 
 // sqParts accumulates the clauses of a squirrel statement.
@@ -409,7 +462,7 @@ func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
 		b.sqBind[k] = x
 	}
 	defer func() { b.sqBind = saved }()
-	steps, partial := b.sqChain(squirrelFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
+	steps, some, partial := b.sqChain(squirrelFunc, v, 0, map[ssa.Value]bool{}, map[*ssa.Phi]sqPhiChain{})
 	if len(steps) == 0 {
 		return nil
 	}
@@ -420,7 +473,105 @@ func (b *builder) squirrelBuild(v ssa.Value) *builtStmt {
 	if p.kind == "" {
 		return nil
 	}
-	return p.render()
+	st := p.render()
+	st.conds = b.sqConds(some)
+	return st
+}
+
+// sqConds returns the WHERE conjuncts the Where calls of some add, each
+// with the Go value bound to it:
+//
+//	q := sq.Select("count(*)").From("pulls").Where("repo_id = ?", repoID)
+//	if opts.Branch != "" {
+//		q = q.Where("branch = ?", opts.Branch)   // branch = opts.Branch, tested
+//	}
+//	if len(opts.States) == 1 {
+//		q = q.Where("state = ?", opts.States[0]) // state, not tested
+//	}
+func (b *builder) sqConds(some []sqStep) []condFilter {
+	var out []condFilter
+	for _, s := range some {
+		if m, ok := apis.SquirrelMethods[s.name]; !ok || m.Part != apis.PartWhere || len(s.args) == 0 {
+			continue
+		}
+		scratch := &sqParts{}
+		var rest []ssa.Value
+		if len(s.args) > 1 {
+			rest = b.boundArgs(s.args[1])
+		}
+		for _, piece := range b.sqPred(scratch, s.args[0], rest, 0) {
+			frag := sqltext.ParseCondition(piece.text)
+			for _, c := range frag.Conds {
+				var bound ssa.Value
+				bd := condBinding(c, func(p sqltext.Param) Ref {
+					if p.Index >= 0 && p.Index < len(piece.args) && piece.args[p.Index] != nil {
+						bound = piece.args[p.Index]
+						return b.resolveRef(refOf(bound))
+					}
+					return Ref{}
+				})
+				if bd.Column == "" {
+					continue
+				}
+				tested := bd.Op == "=" && bound != nil && !frag.Partial && len(frag.Conds) == 1 && nonZeroTested(s.call, bound)
+				out = append(out, condFilter{Binding: bd, tested: tested})
+			}
+		}
+	}
+	return out
+}
+
+// nonZeroTested reports whether call runs only past a test that v's
+// value (the same variable or field, loaded again) is not Go's zero
+// value: if opts.Branch != "" { ... call ... }, if opts.AuthorID > 0.
+func nonZeroTested(call ssa.Instruction, v ssa.Value) bool {
+	want := refOf(v)
+	if want.Root == nil {
+		return false
+	}
+	blk := call.Block()
+	for d := blk.Idom(); d != nil; blk, d = d, d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		cond, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		x, zero := cond.X, cond.Y
+		if !zeroValue(zero) {
+			x, zero = cond.Y, cond.X
+		}
+		if !zeroValue(zero) || !refOf(x).Same(want) {
+			continue
+		}
+		// The side taken when the value is not zero.
+		side := -1
+		switch {
+		case cond.Op == token.NEQ:
+			side = 0
+		case cond.Op == token.EQL:
+			side = 1
+		case cond.Op == token.GTR && x == cond.X, cond.Op == token.LSS && x == cond.Y:
+			side = 0
+		}
+		if side < 0 {
+			continue
+		}
+		succ := d.Succs[side]
+		if len(succ.Preds) == 1 && (succ == blk || succ.Dominates(blk)) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroValue reports a constant that is Go's zero value of its type, nil
+// included.
+func zeroValue(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || isZeroConst(c))
 }
 
 func (b *builder) sqStep(p *sqParts, s sqStep) {

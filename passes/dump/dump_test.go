@@ -21,7 +21,7 @@ func TestModel(t *testing.T) {
 // TestSummaries pins the summaries dbcall exports as facts: generated sqlc
 // code of both flavours, repositories, predicates, executor wrappers.
 func TestSummaries(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), dbcall.Analyzer, "sqlcpgx", "sqlcstd", "facts/repo", "popwrap/store", "preparedlist/sqlutil", "dbxrepo/base", "propsrepo/db")
+	idemvettest.Run(t, analysistest.TestData(), dbcall.Analyzer, "sqlcpgx", "sqlcstd", "facts/repo", "popwrap/store", "preparedlist/sqlutil", "dbxrepo/base", "propsrepo/db", "squirrelfilter")
 }
 
 // TestHelpers pins txscope's facts about transaction helpers.

@@ -68,7 +68,7 @@ func (s *Store) Filtered(ctx context.Context, org int64, status string) (*sql.Ro
 	if status != "" {
 		q = q.Where("status = ?", status)
 	}
-	return q.RunWith(s.db).QueryContext(ctx) // want `select projects where org_id=\$org reads id->\?,name->\? on s\.db; partial`
+	return q.RunWith(s.db).QueryContext(ctx) // want `select projects where org_id=\$org where-some-paths status where-if-set status=\$status reads id->\?,name->\? on s\.db; partial`
 }
 
 // A table and a condition known only at run time: no table, and the

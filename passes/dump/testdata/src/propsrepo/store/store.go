@@ -28,7 +28,7 @@ func (d *SqlDb) getObject(projectID int, props db.ObjectProps, objectID int, obj
 	if err != nil {
 		return err
 	}
-	err = d.sql.SelectOne(object, query, args...) // want `select \? where id=\$objectID reads \*\->object on d\.sql; found\? err\(database/sql\.ErrNoRows\); partial`
+	err = d.sql.SelectOne(object, query, args...) // want `select \? where id=\$objectID where-some-paths project_id reads \*\->object on d\.sql; found\? err\(database/sql\.ErrNoRows\); partial`
 	if errors.Is(err, sql.ErrNoRows) {
 		return errors.New("not found")
 	}
@@ -42,7 +42,7 @@ func (d *SqlDb) deleteObject(projectID int, props db.ObjectProps, objectID int) 
 
 func (d *SqlDb) GetView(projectID, viewID int) (View, error) {
 	var v View
-	err := d.getObject(projectID, db.ViewProps, viewID, &v) // want `select project__view where id=\$viewID reads \*\->v on d\.sql; via store\.SqlDb\.getObject at store\.go:31; partial`
+	err := d.getObject(projectID, db.ViewProps, viewID, &v) // want `select project__view where id=\$viewID where-some-paths project_id reads \*\->v on d\.sql; via store\.SqlDb\.getObject at store\.go:31; partial`
 	return v, err
 }
 
