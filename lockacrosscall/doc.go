@@ -53,10 +53,12 @@
 // Network calls are those of passes/netcall: net/http, go-retryablehttp,
 // resty, gRPC (ClientConn.Invoke and NewStream, generated stubs through
 // their interfaces), Connect RPC (connectrpc.com/connect clients and the
-// protoc-gen-connect-go client interfaces), net.Dial*, net/smtp, Kafka (segmentio/kafka-go) and
-// NATS, and the operations of service SDKs (aws-sdk-go v1 and v2 service
-// clients and S3 managers, cloud.google.com/go/storage, minio-go,
-// stripe-go, twilio-go, sendgrid-go), directly or through functions in
+// protoc-gen-connect-go client interfaces), net.Dial*, mail (net/smtp,
+// gomail and ory/mail, wneessen/go-mail, jordan-wright/email), Kafka
+// (segmentio/kafka-go) and NATS, and the operations of service SDKs
+// (aws-sdk-go v1 and v2 service clients and S3 managers,
+// cloud.google.com/go/storage, minio-go, stripe-go, twilio-go,
+// sendgrid-go, mailgun-go, resend-go), directly or through functions in
 // any package.
 //
 // It reports at the outermost call in the transaction's own code that may

@@ -11,7 +11,7 @@ import (
 
 func Test(t *testing.T) {
 	idemvettest.Run(t, analysistest.TestData(), lockacrosscall.Analyzer,
-		"sqltx", "sdkcalls", "pgxtx", "sqlxtx", "gormtx", "example.com/txhelper/...", "example.com/clients/...", "example.com/beginwrap/...", "example.com/ctxtx/...", "example.com/blob/...", "example.com/runner/...", "example.com/ctxbegin/...", "example.com/logging/...", "stmtlist", "example.com/connectrpc/...")
+		"sqltx", "sdkcalls", "mailcalls", "pgxtx", "sqlxtx", "gormtx", "example.com/txhelper/...", "example.com/clients/...", "example.com/beginwrap/...", "example.com/ctxtx/...", "example.com/blob/...", "example.com/runner/...", "example.com/ctxbegin/...", "example.com/logging/...", "stmtlist", "example.com/connectrpc/...")
 }
 
 // TestAnyTx runs with -lockacrosscall.anytx.

@@ -54,6 +54,8 @@ var describedPrefixes = []string{
 	// network
 	"google.golang.org/grpc", "google.golang.org/protobuf", "github.com/segmentio/kafka-go",
 	"github.com/nats-io/", "golang.org/x/net", "github.com/hashicorp/go-cleanhttp",
+	// mail (net.go's MailSends; mailgun and resend are SDKs, sdk.go)
+	GomailPkg, OryMailPkg, GoMailPkg, JWEmailPkg, mailgunPkg, resendPkg,
 	// service SDKs (sdk.go) and gRPC middleware
 	"github.com/aws/aws-sdk-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/smithy-go", "cloud.google.com/go/", "github.com/minio/minio-go",
 	"github.com/stripe/stripe-go", "github.com/twilio/twilio-go", "github.com/sendgrid/", "github.com/grpc-ecosystem/go-grpc-middleware",

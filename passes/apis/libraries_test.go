@@ -9,6 +9,8 @@ func TestDescribed(t *testing.T) {
 		"entgo.io/ent/dialect/sql", "github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v6/columns", "github.com/gobuffalo/validate/v3", "github.com/gobuffalo/flect/name",
 		"github.com/doug-martin/goqu/v9", "xorm.io/xorm", "github.com/knadh/goyesql/v2",
 		"github.com/volatiletech/sqlboiler/v4/queries/qm", "github.com/aarondl/sqlboiler/v4/boil", "github.com/volatiletech/null/v8",
+		"gopkg.in/gomail.v2", "github.com/ory/mail/v3", "github.com/wneessen/go-mail", "github.com/jordan-wright/email",
+		"github.com/mailgun/mailgun-go/v4", "github.com/resend/resend-go/v2",
 	} {
 		if !Described(path) || !Library(path) {
 			t.Errorf("%s is not a described library", path)

@@ -9,7 +9,7 @@ const (
 	NetNone    NetKind = iota
 	NetHTTP            // an HTTP request (net/http, go-retryablehttp, resty)
 	NetGRPC            // a gRPC call (ClientConn.Invoke, NewStream, generated stubs)
-	NetSMTP            // mail through net/smtp
+	NetSMTP            // mail through net/smtp or a mail library (MailSends)
 	NetKafka           // a Kafka producer or consumer (segmentio/kafka-go)
 	NetNATS            // a NATS publish or request (nats.go)
 	NetDial            // a raw connection (net.Dial*, tls.Dial)
@@ -145,6 +145,7 @@ var NetFuncs = map[string]NetFunc{
 
 	"net/smtp.SendMail": nf(NetSMTP),
 	"net/smtp.Dial":     nf(NetSMTP),
+	// (MailSends and MailDials are added by init.)
 
 	"net.Dial":                         nf(NetDial),
 	"net.DialTimeout":                  nf(NetDial),
@@ -178,7 +179,61 @@ var NetFuncs = map[string]NetFunc{
 	"(" + jetstreamPkg + ".Publisher).PublishMsg": nf(NetNATS),
 }
 
+// Mail libraries: the import paths, for Described.
+const (
+	GomailPkg  = "gopkg.in/gomail.v2"
+	OryMailPkg = "github.com/ory/mail" // ory's gomail fork (kratos' courier), v3 taking a context
+	GoMailPkg  = "github.com/wneessen/go-mail"
+	JWEmailPkg = "github.com/jordan-wright/email"
+)
+
+// MailSends are the mail libraries' calls that send the messages they
+// are given over SMTP (or to a local sendmail): each call is an email, which a
+// repeat of the call sends again. The messages themselves (gomail's
+// NewMessage, SetHeader, go-mail's Msg) are local.
+//
+//	d := gomail.NewDialer(host, 587, user, pass)
+//	d.DialAndSend(m)                      // an email
+//	s, _ := d.Dial(); gomail.Send(s, m)   // Dial only connects; Send is the email
+var MailSends = []string{
+	"(*" + GomailPkg + ".Dialer).DialAndSend",
+	GomailPkg + ".Send",
+	"(" + GomailPkg + ".Sender).Send",
+	"(" + GomailPkg + ".SendCloser).Send",
+	"(" + GomailPkg + ".SendFunc).Send",
+	"(*" + OryMailPkg + "/v3.Dialer).DialAndSend",
+	OryMailPkg + "/v3.Send",
+	"(" + OryMailPkg + "/v3.Sender).Send",
+	"(" + OryMailPkg + "/v3.SendCloser).Send",
+	"(*" + GoMailPkg + ".Client).DialAndSend",
+	"(*" + GoMailPkg + ".Client).DialAndSendWithContext",
+	"(*" + GoMailPkg + ".Client).Send",
+	"(*" + GoMailPkg + ".Client).SendWithSMTPClient",
+	"(*" + GoMailPkg + ".Msg).WriteToSendmail",
+	"(*" + GoMailPkg + ".Msg).WriteToSendmailWithCommand",
+	"(*" + GoMailPkg + ".Msg).WriteToSendmailWithContext",
+	"(*" + JWEmailPkg + ".Email).Send",
+	"(*" + JWEmailPkg + ".Email).SendWithTLS",
+	"(*" + JWEmailPkg + ".Email).SendWithStartTLS",
+	"(*" + JWEmailPkg + ".Pool).Send",
+}
+
+// MailDials are the mail libraries' calls that only connect to the mail
+// server: network, but no email until a send.
+var MailDials = []string{
+	"(*" + GomailPkg + ".Dialer).Dial",
+	"(*" + OryMailPkg + "/v3.Dialer).Dial",
+	"(*" + GoMailPkg + ".Client).DialWithContext",
+	"(*" + GoMailPkg + ".Client).DialToSMTPClientWithContext",
+}
+
 func init() {
+	for _, name := range MailSends {
+		NetFuncs[name] = nf(NetSMTP)
+	}
+	for _, name := range MailDials {
+		NetFuncs[name] = nf(NetDial)
+	}
 	// resty v2: the request's verb methods send it; Execute takes the
 	// method as an argument.
 	for _, m := range []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options"} {

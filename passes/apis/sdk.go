@@ -51,11 +51,15 @@ const (
 	StripePkg   = "github.com/stripe/stripe-go"
 	twilioRest  = "github.com/twilio/twilio-go/rest/"
 	sendgridPkg = "github.com/sendgrid/sendgrid-go"
+	// mailgunPkg and resendPkg are the mail APIs' SDKs without their
+	// major versions.
+	mailgunPkg = "github.com/mailgun/mailgun-go"
+	resendPkg  = "github.com/resend/resend-go"
 )
 
 // versionedRoots are module paths whose major version element (/v7,
 // /v82) the rules ignore, so every version of the library matches.
-var versionedRoots = []string{StripePkg, MinioPkg}
+var versionedRoots = []string{StripePkg, MinioPkg, mailgunPkg, resendPkg}
 
 // CanonPath removes the major version element of a versioned SDK's import
 // path: "github.com/stripe/stripe-go/v82/charge" becomes
@@ -236,6 +240,42 @@ var sdkRules = []sdkRule{
 			return "", false
 		},
 	},
+	{
+		// mailgun-go: mg.Send(ctx, m) on the Mailgun interface or
+		// *MailgunImpl; the rest of its API (lists, events, domains) is not
+		// described.
+		api: "Mailgun",
+		match: func(pkg, recv, name string) (string, bool) {
+			if pkg == mailgunPkg && (recv == "Mailgun" || recv == "MailgunImpl") && name == "Send" {
+				return "messages", true
+			}
+			return "", false
+		},
+		verb: func(string) (string, bool) { return "POST", false },
+	},
+	{
+		// resend-go: client.Emails.Send(params), SendWithContext, and
+		// SendWithOptions(ctx, params, &resend.SendEmailOptions{IdempotencyKey: k}),
+		// whose key makes the repeat harmless; client.Batch.Send likewise.
+		api: "Resend",
+		match: func(pkg, recv, name string) (string, bool) {
+			if pkg != resendPkg {
+				return "", false
+			}
+			switch recv {
+			case "EmailsSvc", "EmailsSvcImpl", "BatchSvc", "BatchSvcImpl":
+			default:
+				return "", false
+			}
+			switch name {
+			case "Send", "SendWithContext", "SendWithOptions":
+				return strings.TrimSuffix(strings.TrimSuffix(recv, "Impl"), "Svc") + " " + name, true
+			}
+			return "", false
+		},
+		verb:      func(string) (string, bool) { return "POST", false },
+		keyFields: []string{"IdempotencyKey"},
+	},
 }
 
 // gcsOps are the operations of cloud.google.com/go/storage that send a
@@ -399,7 +439,7 @@ func sdkFunc(f *types.Func) (NetFunc, bool) {
 }
 
 // sdkPrefixes are the package path prefixes sdkRules can match.
-var sdkPrefixes = []string{"github.com/aws/aws-sdk-go", GCSPkg, MinioPkg, StripePkg, twilioRest, sendgridPkg}
+var sdkPrefixes = []string{"github.com/aws/aws-sdk-go", GCSPkg, MinioPkg, StripePkg, twilioRest, sendgridPkg, mailgunPkg, resendPkg}
 
 func sdkPrefix(pkg string) bool {
 	for _, p := range sdkPrefixes {

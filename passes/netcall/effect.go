@@ -60,6 +60,9 @@ func (c *Call) Repeats() (bool, string) {
 			if h := q.Header(apis.IdempotencyHeaders); h != nil && len(h.Value.Fresh) == 0 {
 				continue // a stable key: the server deduplicates
 			}
+			if q.API != "" {
+				return true, q.Method + " " + q.API // an SDK's operation has no URL
+			}
 			return true, q.Method + " " + q.URL
 		}
 	}
