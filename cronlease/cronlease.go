@@ -69,7 +69,13 @@ func checkSchedule(pass *analysis.Pass, rep *report.Reporter, db *dbcall.Result,
 	name := jobName(sc.Fn)
 	tx, _ := pass.ResultOf[txscope.Analyzer].(*txscope.Result)
 	cat, _ := pass.ResultOf[schema.Analyzer].(*schema.Catalog)
-	s := effects.Of(pass.Fset, db, nc, ent, tx, cat, sc.Fn)
+	var s *effects.Set
+	if sc.Body != nil {
+		name = "in " + ssautil.FuncLabel(sc.Fn) // the loop is the job
+		s = effects.OfLoop(pass.Fset, db, nc, ent, tx, cat, sc.Fn, sc.Body)
+	} else {
+		s = effects.Of(pass.Fset, db, nc, ent, tx, cat, sc.Fn)
+	}
 	if sc.Polls && !s.ReadsState() {
 		return // a ticker flushing what this instance buffered: each instance writes its own
 	}

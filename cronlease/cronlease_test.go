@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), cronlease.Analyzer, "cronjobs", "crossjobs", "crossflag", "jobshapes", "jobshapes/worker", "gocron1elected", "gocronjobs", "gocronelected", "cronlocks", "gocronlocked", "cronreg/...", "riverperiodic", "ifacetx", "factory", "skiplocked", "tickerjobs", "tickerjobs/billing", "crosstask", "mailjobs")
+	idemvettest.Run(t, analysistest.TestData(), cronlease.Analyzer, "cronjobs", "crossjobs", "crossflag", "jobshapes", "jobshapes/worker", "gocron1elected", "gocronjobs", "gocronelected", "cronlocks", "gocronlocked", "cronreg/...", "riverperiodic", "ifacetx", "factory", "skiplocked", "tickerjobs", "tickerjobs/billing", "crosstask", "mailjobs", "pollloops")
 }

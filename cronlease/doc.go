@@ -12,9 +12,14 @@
 // jobs.Every("@daily", billing.Accrue) with jobs returning an error; and
 // its own registries: crontab.Register(kind, fn) keeping fn in a package
 // slice or map that NewCron ranges over and schedules, itself or wrapped
-// in a closure calling it; and the program's own ticker loops: the calls
+// in a closure calling it; the program's own ticker loops: the calls
 // a loop makes on each receive from a time.Ticker's channel or from
-// time.Tick, in a select or a for range)
+// time.Tick, in a select or a for range; and its polling loops: a loop
+// that pauses with time.Sleep, or waits on time.After, and leaves only
+// when told to stop or when it fails, whose whole turn is the job, so a
+// row claimed by one call of the turn covers the work of the next — a
+// retry left once it succeeds, a counted loop and a wait for a row to
+// change are no schedules)
 // fires in every instance that runs it: with three replicas, the nightly settlement settles three times, at
 // the same moment. A "running" flag read and then set does not help: two
 // instances both read false and both set it.
@@ -77,7 +82,14 @@
 // a method value r.Invoice, a job type's Run) is judged by its package's
 // summary.
 //
-// A ticker loop's job is reported only when it reads the database: a loop
+//	for {
+//		if err := backoff.Retry(func() error { return c.dispatchQueue(ctx) }, b); err != nil {
+//			return
+//		}
+//		time.Sleep(wait) // polling loop job in courier.watch ... repeats its email
+//	}
+//
+// A ticker or polling loop's job is reported only when it reads the database: a loop
 // that flushes what its own instance buffered (a channel of hits, a map of
 // counts added with views = views + $1) writes each instance's own data,
 // and one inside a request handler or consumer (polling until a row

@@ -97,6 +97,17 @@ const maxDepth = 4
 // from values the same on each run (the event's id, its payload) is not an
 // effect: run again, it violates the key instead of inserting a second row.
 func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, cat *schema.Catalog, fn *ssa.Function) *Set {
+	return of(fset, db, nc, ent, tx, cat, fn, nil)
+}
+
+// OfLoop is Of for the loop of fn made of the blocks body (a polling
+// loop, entry.Schedule.Body): what those blocks do, with the closures
+// made in them.
+func OfLoop(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, cat *schema.Catalog, fn *ssa.Function, body map[*ssa.BasicBlock]bool) *Set {
+	return of(fset, db, nc, ent, tx, cat, fn, body)
+}
+
+func of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.Result, tx *txscope.Result, cat *schema.Catalog, fn *ssa.Function, body map[*ssa.BasicBlock]bool) *Set {
 	s := &Set{Root: fn, reads: map[string][]ssa.CallInstruction{}, tx: tx}
 	seen := map[ssa.CallInstruction]bool{}
 	byCall := map[ssa.CallInstruction]*Effect{} // the database effect of each call
@@ -111,12 +122,32 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 	}
 	mark(fn, 0)
+	// With a body, fn's own instructions count only inside it, and so do
+	// the closures it makes there.
+	outside := func(f *ssa.Function, instr ssa.Instruction) bool {
+		return body != nil && f == fn && !body[instr.Block()]
+	}
+	madeIn := map[*ssa.Function]bool{}
+	if body != nil {
+		for b := range body {
+			for _, instr := range b.Instrs {
+				for op := range ssautil.Operands(instr) {
+					if f, ok := op.(*ssa.Function); ok && f.Parent() == fn {
+						madeIn[f] = true
+					}
+				}
+			}
+		}
+	}
 	var walk func(f *ssa.Function, depth int)
 	walk = func(f *ssa.Function, depth int) {
 		if fi := db.Func(f); fi != nil {
 			for _, a := range fi.Accesses {
 				if inner[ssautil.FuncOf(a.Call.Common().Value)] {
 					continue // a closure walked below: counted once, where it happens
+				}
+				if outside(f, a.Call) {
+					continue
 				}
 				if a.Kind == dbcall.KindRead && a.Table != "" {
 					s.reads[a.Table] = append(s.reads[a.Table], a.Call)
@@ -155,7 +186,7 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 		if fi := nc.Func(f); fi != nil {
 			for _, c := range fi.Calls {
-				if inner[ssautil.FuncOf(c.Instr.Common().Value)] {
+				if inner[ssautil.FuncOf(c.Instr.Common().Value)] || outside(f, c.Instr) {
 					continue
 				}
 				if ok, what := c.Repeats(); ok && !seen[c.Instr] {
@@ -169,6 +200,9 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 			}
 		}
 		for _, l := range ent.Locks(f) {
+			if outside(f, l.Call) {
+				continue
+			}
 			c := &Claim{Call: l.Call, Key: entry.OriginOther}
 			if l.Key != nil {
 				c.Once, c.Key = true, entry.KeyOriginMinted(l.Key, "", db.Minted)
@@ -177,13 +211,18 @@ func Of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 		if depth < maxDepth {
 			for _, anon := range f.AnonFuncs {
+				if body != nil && f == fn && !madeIn[anon] {
+					continue
+				}
 				walk(anon, depth+1)
 			}
 		}
 	}
 	walk(fn, 0)
 	if len(s.Claims) == 0 {
-		s.Flag = flagOf(db, fn)
+		if fl := flagOf(db, fn); fl != nil && !outside(fn, fl.Read.Call) && !outside(fn, fl.Write.Call) {
+			s.Flag = fl
+		}
 	}
 	sort.SliceStable(s.Effects, func(i, j int) bool { return s.Effects[i].Pos < s.Effects[j].Pos })
 	return s

@@ -88,11 +88,28 @@ var Tickers = map[string]string{
 }
 
 // TickerMakers are the functions whose use in a package may start a
-// ticker loop (the fast path of passes/entry: a package using none of
-// them has no ticker schedule).
+// ticker loop or a polling loop (the fast path of passes/entry: a package
+// using none of them has no ticker schedule).
 var TickerMakers = map[string]bool{
 	"time.NewTicker": true,
 	"time.Tick":      true,
+	"time.Sleep":     true,
+	"time.After":     true,
+}
+
+// Sleepers are the calls that pause a loop between its turns: a loop that
+// sleeps on every turn and leaves only when told to stop or when it fails
+// is a polling loop, run in every instance of the program as a cron job
+// is. Sleep pauses; After returns the channel a receive waits on.
+//
+//	for {
+//		if err := c.dispatchQueue(ctx); err != nil { return err }
+//		time.Sleep(wait)                                       // "time.Sleep"
+//	}
+//	for { s.sweep(ctx); select { case <-ctx.Done(): return; case <-time.After(d): } }
+var Sleepers = map[string]bool{
+	"time.Sleep": true,
+	"time.After": true,
 }
 
 // Spawner describes a call that runs its function argument Arg in a new

@@ -45,6 +45,12 @@ type Schedule struct {
 	// repeats another instance's work only when it acts on state it reads
 	// from the database.
 	Polls bool
+	// Body, for a polling loop (a loop pausing with time.Sleep or
+	// time.After on every turn, left only when told to stop or when it
+	// fails), holds the loop's blocks in Fn, the function the loop is in;
+	// Call is the pause. The job is what those blocks do, their calls and
+	// the closures made in them.
+	Body map[*ssa.BasicBlock]bool
 }
 
 // Lock is a distributed lock acquired in a function, its outcome used.

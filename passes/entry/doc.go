@@ -29,7 +29,10 @@
 //     schedules, itself or wrapped by an adapter: c.AddFunc(spec,
 //     wrap(r.kind, r.fn)) with wrap returning a closure that calls it);
 //     a loop receiving from a ticker's channel (apis.Tickers) is a
-//     schedule too, each call of its body a job (Schedule.Polls);
+//     schedule too, each call of its body a job (Schedule.Polls), and so
+//     is a polling loop, pausing on every turn (apis.Sleepers) and left
+//     only when told to stop or when it fails, its whole turn one job
+//     (Schedule.Body);
 //   - or it is called, in the package, from a function that is any of these.
 //
 // Evidence that it does not: it is reached only from main or init of its

@@ -645,6 +645,9 @@ func (g *graph) uses(n *node) {
 				continue
 			case ssa.CallInstruction:
 				g.call(n, x)
+				if c, ok := x.(*ssa.Call); ok && g.r.tickers {
+					g.noteTicks(n, c)
+				}
 				continue
 			case *ssa.MakeClosure:
 				if t := g.target(x); t != nil {

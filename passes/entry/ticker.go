@@ -35,6 +35,10 @@ type tick struct {
 	lib   string
 	start *ssa.BasicBlock // the first block of the body run on a tick
 	recv  ssa.Instruction // the receive, when the body begins in its block
+	// body and pause are set for a polling loop (notePoll): the blocks of
+	// the loop, and the call that pauses it between turns.
+	body  map[*ssa.BasicBlock]bool
+	pause ssa.CallInstruction
 }
 
 // noteTicks records the ticker loops of n's function (g.ticks); schedules
@@ -42,7 +46,15 @@ type tick struct {
 // (tickSchedules).
 func (g *graph) noteTicks(n *node, instr ssa.Instruction) {
 	switch x := instr.(type) {
+	case *ssa.Call:
+		if sleeper(x) == "time.Sleep" {
+			g.notePoll(n, x)
+		}
 	case *ssa.UnOp:
+		if c, ok := x.X.(*ssa.Call); ok && sleeper(c) == "time.After" {
+			g.notePoll(n, c)
+			return
+		}
 		lib := tickerChan(x.X)
 		if lib == "" || !inLoop(x.Block()) {
 			return
@@ -62,6 +74,10 @@ func (g *graph) noteTicks(n *node, instr ssa.Instruction) {
 		}
 		for i, st := range x.States {
 			if st.Dir != types.RecvOnly {
+				continue
+			}
+			if c, ok := st.Chan.(*ssa.Call); ok && sleeper(c) == "time.After" {
+				g.notePoll(n, c)
 				continue
 			}
 			if lib := tickerChan(st.Chan); lib != "" {
@@ -88,6 +104,160 @@ func tickerChan(v ssa.Value) string {
 		}
 	}
 	return ""
+}
+
+// sleeper returns the full name of the pause call makes (apis.Sleepers),
+// or "".
+func sleeper(call *ssa.Call) string {
+	if f := analysisutil.CalleeFunc(call.Common()); f != nil {
+		if name := apis.RawFullName(f); apis.Sleepers[name] {
+			return name
+		}
+	}
+	return ""
+}
+
+// notePoll records the polling loop that pause (a time.Sleep, or the
+// time.After a receive waits on) paces: the loop around it, when the loop
+// leaves only when told to stop or when it fails (pollsForever). A loop
+// that leaves once its work succeeds, or after a number of turns, is a
+// retry or a wait, not a schedule:
+//
+//	for {                          // a polling loop: a schedule
+//		if err := backoff.Retry(func() error { return c.dispatchQueue(ctx) }, b); err != nil {
+//			return
+//		}
+//		time.Sleep(wait)
+//	}
+//	for {                          // a retry: leaves when Ping succeeds
+//		if err := db.Ping(); err == nil {
+//			break
+//		}
+//		time.Sleep(time.Second)
+//	}
+//	for i := 0; i < n; i++ { go work(i); time.Sleep(stagger) } // a counted loop
+func (g *graph) notePoll(n *node, pause ssa.CallInstruction) {
+	for _, t := range g.ticks {
+		if t.n == n && t.body != nil && t.body[pause.Block()] {
+			return // one schedule per loop, however many pauses it has
+		}
+	}
+	body := loopOf(pause.Block())
+	if body == nil || !pollsForever(body) {
+		return
+	}
+	g.ticks = append(g.ticks, &tick{n: n, lib: "polling loop", body: body, pause: pause})
+}
+
+// loopOf returns the blocks of the cycle through blk (those it reaches
+// that reach it), nil when blk is in none. Two walks over the function's
+// blocks, each visiting a block once.
+func loopOf(blk *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	reach := func(next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+		seen := map[*ssa.BasicBlock]bool{}
+		stack := append([]*ssa.BasicBlock(nil), next(blk)...)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			stack = append(stack, next(b)...)
+		}
+		return seen
+	}
+	fwd := reach(func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs })
+	if !fwd[blk] {
+		return nil
+	}
+	bwd := reach(func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds })
+	body := map[*ssa.BasicBlock]bool{}
+	for b := range fwd {
+		if bwd[b] {
+			body[b] = true
+		}
+	}
+	return body
+}
+
+// pollsForever reports whether every way out of the loop body is taken
+// when the loop is told to stop or fails: a select's case (ctx.Done(), a
+// stop channel), a receive finding its channel closed, an error set (the
+// work's, ctx.Err()'s) or errors.Is(err, context.Canceled). Any other
+// test leading out (a counter, a flag, a result found, an error that is
+// nil) makes the loop a retry or a wait.
+func pollsForever(body map[*ssa.BasicBlock]bool) bool {
+	for b := range body {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		for side, succ := range b.Succs {
+			if !body[succ] && !stopExit(ifi.Cond, side) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// stopExit reports whether the branch side (0: true) of a test of cond is
+// taken when the loop is told to stop or fails.
+func stopExit(cond ssa.Value, side int) bool {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond, side = u.X, 1-side
+	}
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		if ex, ok := c.X.(*ssa.Extract); ok && ex.Index == 0 {
+			if _, ok := ex.Tuple.(*ssa.Select); ok {
+				return true // a select's case: ctx.Done(), a stop channel
+			}
+		}
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return false
+		}
+		x := c.X
+		if isNilConst(x) {
+			x = c.Y
+		} else if !isNilConst(c.Y) {
+			return false
+		}
+		if !types.Implements(x.Type(), errorIface) {
+			return false
+		}
+		set := side == 0 // err != nil is true
+		if c.Op == token.EQL {
+			set = side == 1
+		}
+		return set
+	case *ssa.Extract:
+		if u, ok := c.Tuple.(*ssa.UnOp); ok && u.Op == token.ARROW && c.Index == 1 {
+			return true // the channel was closed
+		}
+	case *ssa.Call:
+		// errors.Is(err, context.Canceled): leaving when it is true.
+		if f := analysisutil.CalleeFunc(c.Common()); f != nil && apis.RawFullName(f) == "errors.Is" && side == 0 && len(c.Call.Args) == 2 {
+			if g, ok := c.Call.Args[1].(*ssa.UnOp); ok {
+				if gl, ok := g.X.(*ssa.Global); ok && gl.Pkg != nil && gl.Pkg.Pkg.Path() == "context" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
 }
 
 // inLoop reports whether blk is in a cycle of its function: a receive
@@ -171,6 +341,15 @@ func (g *graph) tickSchedules() {
 		if strings.HasSuffix(g.r.fset.Position(fn.Pos()).Filename, "_test.go") {
 			continue
 		}
+		if t.body != nil {
+			// A polling loop is one job: the loop's turn, its claim and its
+			// work together (a claim made by one call of the body covers the
+			// work of the next), unless a ticker loop of its own is in it.
+			if !g.tickIn(t) {
+				g.schedules = append(g.schedules, &Schedule{Call: t.pause, Fn: fn, Lib: t.lib, Polls: true, Body: t.body})
+			}
+			continue
+		}
 		seen := map[*ssa.Function]bool{}
 		seenObj := map[*types.Func]bool{}
 		for _, b := range fn.Blocks {
@@ -207,4 +386,15 @@ func (g *graph) tickSchedules() {
 			}
 		}
 	}
+}
+
+// tickIn reports whether a ticker loop of t's function starts inside the
+// polling loop t: the ticker schedules its body already.
+func (g *graph) tickIn(t *tick) bool {
+	for _, o := range g.ticks {
+		if o.n == t.n && o.body == nil && t.body[o.start] {
+			return true
+		}
+	}
+	return false
 }
