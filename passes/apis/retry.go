@@ -52,6 +52,23 @@ var RetryFuncs = map[string]RetryFunc{
 	RestatePkg + ".RunAsync":                      {Op: 1, Label: "restate.RunAsync", Step: true},
 }
 
+// backoffOldPkgs are cenkalti/backoff's import paths before v4, whose
+// Retry, RetryNotify, WithMaxRetries and BackOff read as v4's (kratos and
+// hydra still use v2.2.1+incompatible): described as v4 by init.
+var backoffOldPkgs = []string{"github.com/cenkalti/backoff", "github.com/cenkalti/backoff/v3"}
+
+func init() {
+	for _, old := range backoffOldPkgs {
+		for _, name := range []string{".Retry", ".RetryNotify", ".RetryNotifyWithTimer"} {
+			RetryFuncs[old+name] = RetryFuncs[backoffV4Pkg+name]
+		}
+		PermanentErrors[old+".Permanent"] = true
+		NoRetryOptions[old+".WithMaxRetries"] = NoRetryOptions[backoffV4Pkg+".WithMaxRetries"]
+		Waits["("+old+".BackOff).NextBackOff"] = true
+		Waits["(*"+old+".ExponentialBackOff).NextBackOff"] = true
+	}
+}
+
 // PermanentErrors are the functions that wrap an error so a retry
 // library does not try again (backoff.Permanent, restate.TerminalError).
 var PermanentErrors = map[string]bool{

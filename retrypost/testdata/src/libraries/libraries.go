@@ -8,6 +8,7 @@ import (
 	"time"
 
 	retrygo "github.com/avast/retry-go/v4"
+	backoffv2 "github.com/cenkalti/backoff"
 	backoffv4 "github.com/cenkalti/backoff/v4"
 	backoffv5 "github.com/cenkalti/backoff/v5"
 	"github.com/google/uuid"
@@ -35,6 +36,23 @@ func (c *Client) BackoffV4(ctx context.Context, body []byte) error {
 		_, err := c.post(ctx, "/charges", "", body) // want `POST to \{Base\}/charges \(libraries.Client.post\) is retried by backoff.Retry at libraries.go:\d+ without an idempotency key`
 		return err
 	}, backoffv4.NewExponentialBackOff())
+}
+
+// BackoffV2 retries with the path before v4 (v2.2.1+incompatible).
+func (c *Client) BackoffV2(ctx context.Context, body []byte) error {
+	return backoffv2.Retry(func() error {
+		_, err := c.post(ctx, "/refunds", "", body) // want `POST to \{Base\}/refunds \(libraries.Client.post\) is retried by backoff.Retry at libraries.go:\d+ without an idempotency key`
+		return err
+	}, backoffv2.NewExponentialBackOff())
+}
+
+// BackoffV2Keyed sends a key minted once, before the retry.
+func (c *Client) BackoffV2Keyed(ctx context.Context, body []byte) error {
+	key := uuid.NewString()
+	return backoffv2.Retry(func() error {
+		_, err := c.post(ctx, "/refunds", key, body) // ok: the same key on every attempt
+		return err
+	}, backoffv2.NewExponentialBackOff())
 }
 
 func (c *Client) BackoffV4Data(ctx context.Context, body []byte) (*http.Response, error) {
