@@ -11,6 +11,7 @@ import (
 	"net/smtp"
 
 	"github.com/hibiken/asynq"
+	"gopkg.in/gomail.v2"
 )
 
 type Worker struct{ DB *sql.DB }
@@ -81,6 +82,28 @@ func (w *Worker) SendDigest(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
+// The welcome goes out through gomail, then the send is logged: a failed
+// insert retries the task and mails the welcome again.
+func (w *Worker) SendWelcome(ctx context.Context, t *asynq.Task) error {
+	m := gomail.NewMessage()
+	m.SetHeader("To", string(t.Payload()))
+	if err := gomail.NewDialer("smtp.example.com", 587, "u", "p").DialAndSend(m); err != nil { // want `asynq job handler repeats this email when the job is retried`
+		return err
+	}
+	_, err := w.DB.ExecContext(ctx, `INSERT INTO welcomes (email) VALUES ($1)`, string(t.Payload())) // want `asynq job handler repeats this insert into welcomes`
+	return err
+}
+
+// Recording first and mailing last: the send is the job's delivery.
+func (w *Worker) SendWelcomeLast(ctx context.Context, t *asynq.Task) error {
+	if _, err := w.DB.ExecContext(ctx, `UPDATE users SET welcomed_at = now() WHERE email = $1`, string(t.Payload())); err != nil {
+		return err
+	}
+	m := gomail.NewMessage()
+	m.SetHeader("To", string(t.Payload()))
+	return gomail.NewDialer("smtp.example.com", 587, "u", "p").DialAndSend(m) // ok: the last act
+}
+
 func (w *Worker) Expire(ctx context.Context, t *asynq.Task) error {
 	_, err := w.DB.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at < now()`) // ok: a delete
 	return err
@@ -102,4 +125,6 @@ func register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("verify", w.SendVerify)
 	mux.HandleFunc("receipt:logged", w.SendReceiptLogged)
 	mux.HandleFunc("digest", w.SendDigest)
+	mux.HandleFunc("welcome", w.SendWelcome)
+	mux.HandleFunc("welcome:last", w.SendWelcomeLast)
 }
