@@ -141,12 +141,20 @@ func diagnostic(pass *analysis.Pass, src dbcall.Source, w *dbcall.Access, set db
 		readAt = fmt.Sprintf("%s (by %s)", readAt, src.Read.Via.Callees[0])
 	}
 	col := set.Column
-	fix := fixText(w.Lib, col, numeric(set.Value))
+	number := numeric(set.Value)
+	how := "is recomputed in Go"
+	if src.Changer != "" {
+		// modify(t) of an UpdateTask(ctx, id, modify): the change is the
+		// caller's callback, no arithmetic SQL could replay.
+		how = fmt.Sprintf("is handed to %s, which may change it,", src.Changer)
+		number = false
+	}
+	fix := fixText(w.Lib, col, number)
 	d := analysis.Diagnostic{
 		Pos:      w.Pos,
 		Category: "lostupdate",
-		Message: fmt.Sprintf("lost update on %s.%s: the value read at %s is recomputed in Go and written back; concurrent writers overwrite each other; %s%s",
-			w.Table, col, readAt, fix, inferred(src.Read, w)),
+		Message: fmt.Sprintf("lost update on %s.%s: the value read at %s %s and written back; concurrent writers overwrite each other; %s%s",
+			w.Table, col, readAt, how, fix, inferred(src.Read, w)),
 		Related: []analysis.RelatedInformation{{Pos: src.Read.Pos, Message: "the read of " + w.Table + "." + col}},
 	}
 	if fix, ok := gormFix(pass, src, w, set); ok {

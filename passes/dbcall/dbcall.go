@@ -255,6 +255,9 @@ type builder struct {
 	imported []importedWrite
 	// muts are the field assignments of this package's functions.
 	muts map[*types.Func]*mutatesFact
+	// litMuts memoizes the field assignments of function literals
+	// (mutations).
+	litMuts map[*ssa.Function]*mutatesFact
 	// mappers are the package's functions converting a row to another
 	// struct (mapperFact).
 	mappers map[*types.Func]*mapperFact

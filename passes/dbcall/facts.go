@@ -690,6 +690,8 @@ func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets [
 			rf.Result, rf.Path = i, path
 		} else if i, path, ok := returnedConverted(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, path
+		} else if i, path, ok := returnedDecoded(rets, r.Dest); ok {
+			rf.Result, rf.Path = i, path
 		} else if i, path, ok := b.returnedMapped(rets, r.Dest); ok {
 			rf.Result, rf.Path = i, path
 		} else if i, ok := returnedElem(rets, r.Dest); ok {
@@ -1848,6 +1850,22 @@ func (b *builder) ctorOfUncached(fn *ssa.Function, v ssa.Value, depth int) (map[
 				fields[name] = pr
 			}
 		}
+		// A variable assigned a literal whole, then changed field by
+		// field (n := Node{ID: r.ID, ...}; if stale { n.Status = Offline };
+		// return n): the literal's fields, except those stored.
+		if st := soleStore(al); st != nil {
+			from, fromConsts := b.ctorOf(fn, st, depth+1)
+			for name, pr := range from {
+				if _, ok := fields[name]; !ok && !stored[name] {
+					fields[name] = pr
+				}
+			}
+			for name := range fromConsts {
+				if !stored[name] {
+					consts[name] = true
+				}
+			}
+		}
 		return fields, consts
 	}
 	var from map[string]paramRef
@@ -2200,10 +2218,21 @@ func (b *builder) resolveRef(r Ref) Ref {
 	if h, ok := b.ctxHandle(r); ok {
 		return h
 	}
+	return b.throughCtors(r, true)
+}
+
+// throughCtors is resolveRef's walk through copies and constructors. With
+// keep, a result handed to a callback (t := toTask(rec); modify(t)) stays
+// the result: what the constructor was given is not what the struct holds
+// after the callback (the value model follows it, prov.callbackHeld).
+func (b *builder) throughCtors(r Ref, keep bool) Ref {
 	for i := 0; i < 6 && r.Root != nil && r.Path != ""; i++ {
 		if c, ok := b.copiedInto(r); ok {
 			r = c
 			continue
+		}
+		if keep && handedToCallback(r.Root) {
+			return r
 		}
 		var call *ssa.Call
 		result := 0
@@ -3031,6 +3060,49 @@ func returnedConverted(rets []*ssa.Return, dest Ref) (int, string, bool) {
 						return i, path, true
 					}
 				}
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// returnedDecoded finds the result of fn that returns what a decoder
+// (apis.Decoders) made of a value scanned into dest: a document column
+// of the row decoded into the model the function returns.
+//
+//	var r buildRow
+//	db.GetContext(ctx, &r, `SELECT id, doc FROM builds WHERE id = $1`, id)
+//	b := &Build{}
+//	json.Unmarshal(r.Doc, b)   // doc → result 0
+//	return b, nil
+func returnedDecoded(rets []*ssa.Return, dest Ref) (int, string, bool) {
+	if len(rets) == 0 || dest.Root == nil {
+		return 0, "", false
+	}
+	locs := locations(dest)
+	for _, blk := range rets[0].Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			f := analysisutil.CalleeFunc(&call.Call)
+			if f == nil {
+				continue
+			}
+			d, ok := apis.Decoders[apis.RawFullName(f)]
+			if !ok || d.Data < 0 || d.Data >= len(call.Call.Args) || d.Dest >= len(call.Call.Args) {
+				continue // a stream decoder's data is its reader, not the column
+			}
+			// The data is what the read stored at dest, loaded (refOf
+			// would see through a record built as a zero literal to
+			// its constant).
+			ld, ok := unwrap(call.Call.Args[d.Data]).(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL || !slices.Contains(locs, ld.X) {
+				continue
+			}
+			if i, path, ok := returnedAt(rets, refOf(call.Call.Args[d.Dest])); ok {
+				return i, path, true
 			}
 		}
 	}

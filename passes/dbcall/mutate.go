@@ -320,6 +320,23 @@ func (b *builder) mutations(call *ssa.CallCommon) (m *mutatesFact, known bool) {
 	if callee.Origin() != nil {
 		callee = callee.Origin()
 	}
+	if lit, ok := callee.Syntax().(*ast.FuncLit); ok && callee.Object() == nil {
+		// A function literal of this package called where it is known
+		// (apply := func(b *Build) { b.Retries++ }; apply(b)): its own
+		// assignments, read from its syntax as a declaration's are.
+		if callee.Pkg == nil || callee.Pkg.Pkg != b.pass.Pkg {
+			return nil, false
+		}
+		if m, ok := b.litMuts[callee]; ok {
+			return m, true
+		}
+		m := mutationsOf(b.pass.TypesInfo, &ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body})
+		if b.litMuts == nil {
+			b.litMuts = map[*ssa.Function]*mutatesFact{}
+		}
+		b.litMuts[callee] = m
+		return m, true
+	}
 	obj, ok := callee.Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return nil, false

@@ -24,6 +24,9 @@ type Source struct {
 	// the other operand.
 	Op      string
 	Operand ssa.Value
+	// Changer names, for a value derived only because it was handed to
+	// a callback the function was given (modify(t)), that callback.
+	Changer string
 }
 
 // Sources returns the database columns the value ref is computed from in
@@ -69,6 +72,9 @@ type prov struct {
 	out  []Source
 	op   string
 	opnd ssa.Value
+	// changer is the callback the value is given to (givenToCallback)
+	// while the value is visited as changed by it.
+	changer string
 }
 
 func (p *prov) add(a *Access, col string, derived bool) {
@@ -76,11 +82,12 @@ func (p *prov) add(a *Access, col string, derived bool) {
 		if s.Read == a && s.Column == col {
 			if derived && !s.Derived {
 				p.out[i].Derived = true
+				p.out[i].Changer = p.changer
 			}
 			return
 		}
 	}
-	p.out = append(p.out, Source{Read: a, Column: col, Derived: derived, Op: p.op, Operand: p.opnd})
+	p.out = append(p.out, Source{Read: a, Column: col, Derived: derived, Op: p.op, Operand: p.opnd, Changer: p.changer})
 }
 
 // ref visits a memory location or value named by a Ref.
@@ -135,6 +142,9 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 		p.value(r.Root, derived, depth+1)
 		return
 	}
+	// A field of a struct a decoder filled whole (json.Unmarshal(doc, t);
+	// then t.ID): what the document said.
+	p.decodedInto(r.Root, depth)
 	// A field of a row pointer chosen on the paths that merge here (the
 	// token of whichever grant type's helper ran): the fields of each.
 	if phi, ok := r.Root.(*ssa.Phi); ok {
@@ -147,14 +157,104 @@ func (p *prov) ref(r Ref, derived bool, depth int) {
 		}
 	}
 	// Stores into the location: p.Views = p.Views + 1.
-	for _, st := range storesTo(r) {
+	stores := storesTo(r)
+	for _, st := range stores {
 		p.value(st, derived, depth+1)
+	}
+	if len(stores) == 0 {
+		p.callbackHeld(r, derived, depth)
 	}
 	// A method or function given the struct recomputes the field from
 	// itself: o.RecordFailure(err) doing o.FailureCount++.
 	if !derived && p.at != nil && p.selfAssigned(r) {
 		p.ref(r, true, depth+1)
+	} else if !derived && p.at != nil {
+		// A function value the function was given, called with the
+		// struct before the write (modify(t) of an UpdateTask(ctx, id,
+		// modify)): its body is the caller's, out of view, and the
+		// point of handing it the row is to let it change the row.
+		if name, ok := p.givenToCallback(r); ok {
+			old := p.changer
+			p.changer = name
+			p.ref(r, true, depth+1)
+			p.changer = old
+		}
 	}
+}
+
+// callbackHeld visits what the field r of a struct handed to a callback
+// held before the callback ran, which refOf and resolveRef keep as the
+// struct (see throughCtors): the field of the value a variable was
+// assigned whole once (run := rec.toRun(); modify(&run); run.Status), the
+// field a constructor set from what it was given (t, _ := rec.toTask();
+// modify(t); t.State), or, when the constructor is not known field by
+// field, everything it was given.
+func (p *prov) callbackHeld(r Ref, derived bool, depth int) {
+	if r.Path == "" || !handedToCallback(r.Root) {
+		return
+	}
+	v := r.Root
+	if a, ok := v.(*ssa.Alloc); ok {
+		st := soleStore(a)
+		if st == nil {
+			return
+		}
+		v = unwrap(st)
+	}
+	if c, _ := resultCall(v); c == nil {
+		if v != r.Root {
+			p.ref(Ref{Root: v, Path: r.Path}, derived, depth+1)
+		}
+		return
+	}
+	inner := Ref{Root: v, Path: r.Path}
+	if p.b != nil {
+		inner = p.b.throughCtors(inner, false)
+	}
+	if inner.Root == v {
+		p.value(v, derived, depth+1) // a call: computed from its arguments
+		return
+	}
+	p.ref(inner, derived, depth+1)
+}
+
+// givenToCallback reports, with the callback's name, a call of a function
+// value that is a parameter of the function (or one a closure captured)
+// given the struct holding r (or a struct on the way to it) by address
+// before the write p.at:
+//
+//	t, err := s.getTask(ctx, id)   // t.State ← tasks.state
+//	if err := modify(t); err != nil { ... }
+//	db.Exec(`UPDATE tasks SET state = $1 WHERE id = $2`, t.State, id)
+//
+// A function literal or a declared function is no callback here: its
+// assignments are known (selfAssigned).
+func (p *prov) givenToCallback(r Ref) (string, bool) {
+	for _, c := range fieldHolders(r) {
+		if !mutableThrough(c.v.Type()) {
+			continue // a copy: nothing the callee does reaches the value
+		}
+		for _, call := range callbacksGiven(c.v) {
+			if mayPrecede(call, p.at) {
+				fv := unwrap(call.Common().Value)
+				if f, ok := fv.(*ssa.FreeVar); ok {
+					fv = unwrap(freeVarBinding(f))
+				}
+				return fv.Name(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// mutableThrough reports a type through which a callee can change what a
+// caller holds: a pointer, a map or a slice.
+func mutableThrough(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Slice:
+		return true
+	}
+	return false
 }
 
 // selfAssigned reports whether a call given the struct holding r (or a
@@ -430,6 +530,44 @@ func (p *prov) outParams(v ssa.Value, depth int) {
 			}
 			p.value(arg, true, depth+1)
 		}
+	}
+}
+
+// decodedInto visits the data of the decoder calls (apis.Decoders) given
+// the address v as their destination: the document its fields come from.
+func (p *prov) decodedInto(v ssa.Value, depth int) {
+	if v.Referrers() == nil {
+		return
+	}
+	if _, ok := v.Type().Underlying().(*types.Pointer); !ok {
+		return
+	}
+	for _, r := range *v.Referrers() {
+		var call *ssa.Call
+		switch x := r.(type) {
+		case *ssa.Call:
+			call = x
+		case *ssa.MakeInterface:
+			if x.Referrers() != nil {
+				for _, rr := range *x.Referrers() {
+					if c, ok := rr.(*ssa.Call); ok {
+						call = c
+					}
+				}
+			}
+		}
+		if call == nil {
+			continue
+		}
+		f := analysisutil.CalleeFunc(&call.Call)
+		if f == nil {
+			continue
+		}
+		d, ok := apis.Decoders[apis.RawFullName(f)]
+		if !ok || d.Data < 0 || d.Data >= len(call.Call.Args) || d.Dest >= len(call.Call.Args) || unwrap(call.Call.Args[d.Dest]) != v {
+			continue
+		}
+		p.value(call.Call.Args[d.Data], true, depth+1)
 	}
 }
 

@@ -435,7 +435,7 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 			}
 			continue
 		}
-		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) && !inReadSet(rb, wb) {
+		if !rb.Value.IsZero() && !wb.Value.IsZero() && !rb.Value.Same(wb.Value) && !readsColumn(b, fi, wb.Value, read, k) && !inReadSet(rb, wb) && !documentKey(b, fi, wb.Value, read, k) {
 			return false
 		}
 		if rb.Const != "" && wb.Const != "" && rb.Const != wb.Const {
@@ -517,6 +517,26 @@ func fromOtherRead(b *builder, fi *FuncInfo, v Ref, read *Access) bool {
 		found = found || src.Read.Table == read.Table
 	}
 	return found
+}
+
+// documentKey reports a write's key bound to the field of that name of a
+// document the read decoded from the row it selected (WHERE id = t.ID,
+// t decoded from the row's doc column read WHERE id = $1): the row's own
+// key as the document carries it. A decoded value counts as derived from
+// its document, so Derived sources are accepted; the field's name keeps
+// another key the document carries (t.ParentID) out.
+func documentKey(b *builder, fi *FuncInfo, v Ref, read *Access, col string) bool {
+	i := strings.LastIndexByte(v.Path, '.')
+	if i < 0 || snakeCase(v.Path[i+1:]) != col {
+		return false
+	}
+	srcs := sourcesIn(b, fi, v, nil)
+	for _, src := range srcs {
+		if src.Read != read {
+			return false
+		}
+	}
+	return len(srcs) > 0
 }
 
 // readInto reports whether v is a field of a struct the read fills (the

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -246,7 +247,10 @@ func refOf(v ssa.Value) Ref {
 					continue
 				}
 				if a, ok := x.X.(*ssa.Alloc); ok {
-					if st := soleStore(a); st != nil {
+					// (A zero literal whose address a call was given,
+					// rec := runRecord{}; db.Get(&rec, ...), holds what
+					// the call stored: the variable stays.)
+					if st := soleStore(a); st != nil && !(isConstValue(st) && handedOn(a)) {
 						v = st
 						continue
 					}
@@ -263,7 +267,7 @@ func refOf(v ssa.Value) Ref {
 			// assigned once and never written field by field is the value
 			// stored into it. (An address passed as such, &v, stays the
 			// variable.)
-			if st := soleStore(x); st != nil && len(path) > 0 && !hasFieldStores(x) && !(isConstValue(st) && fieldAddrEscapes(x)) {
+			if st := soleStore(x); st != nil && len(path) > 0 && !hasFieldStores(x) && !(isConstValue(st) && (fieldAddrEscapes(x) || handedOn(x))) && !handedToCallback(x) {
 				if ld, ok := st.(*ssa.UnOp); !ok || ld.X != x {
 					v = st
 					continue
@@ -372,6 +376,58 @@ func fieldAddrEscapes(a ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// handedOn reports whether the address of the local a itself is given to
+// a call, boxed or stored (db.Get(&tr, ...) after tr := taskRecord{}):
+// the callee may fill it, so its first value says nothing of its fields.
+func handedOn(a ssa.Value) bool {
+	if a.Referrers() == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		switch x := r.(type) {
+		case ssa.CallInstruction, *ssa.MakeInterface:
+			return true
+		case *ssa.Store:
+			if x.Val == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// handedToCallback reports whether the address of the local a is given
+// to a function value its function was given (modify(&run)): the
+// variable may hold something else than what was stored into it once.
+func handedToCallback(a ssa.Value) bool {
+	return len(callbacksGiven(a)) > 0
+}
+
+// callbacksGiven returns the calls of function values that are parameters
+// of v's function (or that a closure captured from one) given v as an
+// argument: the callbacks of UpdateTask(ctx, id, modify), whose bodies are
+// out of view.
+func callbacksGiven(v ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, call := range callsGiven(v) {
+		cc := call.Common()
+		if cc.IsInvoke() || cc.StaticCallee() != nil {
+			continue
+		}
+		fv := unwrap(cc.Value)
+		if f, ok := fv.(*ssa.FreeVar); ok {
+			fv = unwrap(freeVarBinding(f))
+		}
+		if _, ok := fv.(*ssa.Parameter); !ok {
+			continue // a func field or a result: what it is was decided elsewhere
+		}
+		if slices.ContainsFunc(cc.Args, func(arg ssa.Value) bool { return unwrap(arg) == v }) {
+			out = append(out, call)
+		}
+	}
+	return out
 }
 
 // uniqueStore returns the value stored into the field address fa when the
