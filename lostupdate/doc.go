@@ -52,7 +52,12 @@
 // when the row had none (if p.Metadata == nil { p.Metadata = ... }) still
 // writes back the map read on the other path. The fix there is to change
 // the document in the database (settings || $1::jsonb, jsonb_set) or to
-// read the row FOR UPDATE. It
+// read the row FOR UPDATE. A row handed by address to a function value the
+// function was given, between the read and the write (the modify callback
+// of an UpdateTask(ctx, id, modify func(*Task) error) that its callers
+// pass func(t *Task) error { t.State = x; return nil }), counts as changed
+// by it: the message says the value "is handed to modify, which may change
+// it". It
 // reports at the write,
 // or the call that leads to it, in the function where read and write meet.
 //
