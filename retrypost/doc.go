@@ -41,7 +41,8 @@
 // The retry constructs it knows: for loops (and ranges over an integer)
 // in which the error of a call, or a status code it returns, decides
 // between going round again and leaving the loop; cenkalti/backoff v4
-// (Retry, RetryNotify, RetryWithData, ...) and v5 (Retry); avast/retry-go
+// (Retry, RetryNotify, RetryWithData, ...), its paths before v4
+// (Retry, RetryNotify) and v5 (Retry); avast/retry-go
 // v4 (Do, DoWithData); sethvargo/go-retry (Do, DoValue, Constant, ...;
 // only when the operation marks errors with RetryableError); an
 // application's own helpers that run a func argument in such a loop or

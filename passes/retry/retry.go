@@ -9,7 +9,7 @@
 //     is set (retry = false on every iteration, retry = true in a
 //     transaction callback that found its row locked) repeats only what
 //     runs on a path setting it;
-//   - retry libraries: cenkalti/backoff v4 and v5, avast/retry-go v4,
+//   - retry libraries: cenkalti/backoff (v2 and v3 paths, v4, v5), avast/retry-go v4,
 //     sethvargo/go-retry, whose operation argument is repeated, and the
 //     durable steps of the Restate SDK (restate.Run, RunVoid, RunAsync),
 //     whose closure the engine runs again while it fails (Region.Step);
