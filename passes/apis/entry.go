@@ -82,9 +82,16 @@ var HTTPHandlerParams = []string{"net/http.ResponseWriter", "*net/http.Request"}
 //	ticker := time.NewTicker(time.Minute)
 //	for { select { case <-ticker.C: s.sweep(ctx) } }   // "time.Ticker.C"
 //	for range time.Tick(time.Hour) { s.bill(ctx) }     // "time.Tick"
+//
+// A timer received from in a loop fires again only when the loop resets
+// it: it paces the loop as a ticker does.
+//
+//	t := time.NewTimer(0)
+//	for { select { case <-t.C: s.sweep(ctx); t.Reset(time.Minute) } } // "time.Timer.C"
 var Tickers = map[string]string{
 	"time.Ticker.C": "ticker",
 	"time.Tick":     "ticker",
+	"time.Timer.C":  "timer",
 }
 
 // TickerMakers are the functions whose use in a package may start a
@@ -92,6 +99,7 @@ var Tickers = map[string]string{
 // using none of them has no ticker schedule).
 var TickerMakers = map[string]bool{
 	"time.NewTicker": true,
+	"time.NewTimer":  true,
 	"time.Tick":      true,
 	"time.Sleep":     true,
 	"time.After":     true,

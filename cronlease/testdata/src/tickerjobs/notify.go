@@ -183,3 +183,33 @@ func (d *Dispatcher) Poll(w http.ResponseWriter, r *http.Request) {
 func (d *Dispatcher) record(ctx context.Context) {
 	d.db.ExecContext(ctx, `INSERT INTO polls (at) VALUES (now())`)
 }
+
+// Reconcile runs on a timer it resets after each turn: a schedule as a
+// ticker's is.
+func (d *Dispatcher) Reconcile(ctx context.Context) {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			d.invoice(ctx) // want `timer job tickerjobs.Dispatcher.invoice runs in every instance .* its insert into invoices`
+			t.Reset(time.Minute)
+		}
+	}
+}
+
+// Await waits for the work or gives up when the timer fires.
+func (d *Dispatcher) Await(ctx context.Context) error {
+	t := time.NewTimer(30 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case id := <-d.work:
+			d.db.ExecContext(ctx, `INSERT INTO audit (item) VALUES ($1)`, id) // ok: work delivered, not a clock
+		case <-t.C:
+			return context.DeadlineExceeded // ok: a timeout
+		}
+	}
+}
