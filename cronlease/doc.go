@@ -13,8 +13,8 @@
 // its own registries: crontab.Register(kind, fn) keeping fn in a package
 // slice or map that NewCron ranges over and schedules, itself or wrapped
 // in a closure calling it; the program's own ticker loops: the calls
-// a loop makes on each receive from a time.Ticker's channel or from
-// time.Tick, in a select or a for range; and its polling loops: a loop
+// a loop makes on each receive from a time.Ticker's channel, from
+// time.Tick or from a time.Timer it resets, in a select or a for range; and its polling loops: a loop
 // that pauses with time.Sleep, or waits on time.After, and leaves only
 // when told to stop or when it fails, whose whole turn is the job, so a
 // row claimed by one call of the turn covers the work of the next — a
