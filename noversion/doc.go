@@ -292,7 +292,7 @@
 // passes/entry whether the function with the update can run concurrently
 // with itself, and stays silent when the answer is no: it is reached only
 // from main or init of its package, or from the action of a one-shot
-// command (cobra Run/RunE, urfave/cli Action), and from no request handler
+// command (cobra Run/RunE, urfave/cli Action, kingpin Action), and from no request handler
 // (net/http, chi, gorilla/mux, gin, echo, fiber), gRPC method, message
 // consumer, job handler, schedule or goroutine. A seed command under cmd/
 // or a tool that does its work and exits is silent; a function reached

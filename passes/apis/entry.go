@@ -164,6 +164,29 @@ var CommandFields = map[string]string{
 	"github.com/urfave/cli/v3.Command.Action":          "urfave/cli",
 }
 
+// CommandActions are the calls that give a command-line framework the
+// function it calls once per invocation of the command, by full name:
+// the argument holding it and the framework's name. kingpin's
+// app.Command("server", "...").Action(c.run) runs c.run when the command
+// line names the command.
+var CommandActions = map[string]struct {
+	Lib string
+	Arg int
+}{}
+
+func init() {
+	for _, pkg := range []string{"gopkg.in/alecthomas/kingpin.v2", "github.com/alecthomas/kingpin/v2"} {
+		for _, recv := range []string{"CmdClause", "Application"} {
+			for _, m := range []string{"Action", "PreAction"} {
+				CommandActions["(*"+pkg+"."+recv+")."+m] = struct {
+					Lib string
+					Arg int
+				}{"kingpin", 0}
+			}
+		}
+	}
+}
+
 // CommandRegistrars are the calls that register a command value whose
 // method (the value) the framework calls once per invocation of the
 // command, by full name: google/subcommands' Register(cmd, group) runs

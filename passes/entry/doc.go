@@ -37,7 +37,7 @@
 //
 // Evidence that it does not: it is reached only from main or init of its
 // package, from the action of a one-shot command (a cobra Run/RunE, a
-// urfave/cli Action), or from a Test, Benchmark or Fuzz function of a
+// urfave/cli or kingpin Action), or from a Test, Benchmark or Fuzz function of a
 // _test.go file that does not call t.Parallel (its subtests run one at a
 // time; a parallel test is evidence of concurrency, and so is a go
 // statement of a test in a loop, while one outside a loop starts the code

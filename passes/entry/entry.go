@@ -742,9 +742,20 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 			n.mark(bitConc, fmt.Sprintf("a %s consumer (%s at %s)", c.Lib, callee.Name(), g.pos(call.Pos())), c.Kind, nil)
 		}
 	}
+	cmdArg := -1
+	if callee != nil {
+		if c, ok := apis.CommandActions[apis.RawFullName(callee)]; ok {
+			cmdArg = c.Arg
+			if args := ssautil.CallArgs(common); c.Arg < len(args) {
+				if t := g.target(args[c.Arg]); t != nil {
+					g.nodes[t].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", c.Lib, g.pos(call.Pos())), apis.EntryCommand, nil)
+				}
+			}
+		}
+	}
 	for i, a := range ssautil.CallArgs(common) {
-		if i == regArg {
-			continue // run by the worker, not by the caller
+		if i == regArg || i == cmdArg {
+			continue // run by the worker or the framework, not by the caller
 		}
 		t := g.target(a)
 		if t == nil {
@@ -795,6 +806,9 @@ func (g *graph) valueUses(n *node, t *ssa.Function, v ssa.Value, depth int) {
 				g.nodes[t].mark(bitConc, fmt.Sprintf("%s at %s", k.describe(), g.pos(x.Pos())), k.kind, nil)
 				continue
 			}
+			if commandAction(common, v) {
+				continue // the framework calls it (call marks it), not the caller
+			}
 			n.succs = append(n.succs, g.nodes[t])
 		default:
 			g.valueUse(n, t, instr, v)
@@ -815,6 +829,21 @@ func (g *graph) spawnedArg(common *ssa.CallCommon, v ssa.Value) (spawnUse, bool)
 		}
 	}
 	return spawnUse{}, false
+}
+
+// commandAction reports whether call gives v to a command-line framework
+// as the action it runs once per invocation (apis.CommandActions).
+func commandAction(call *ssa.CallCommon, v ssa.Value) bool {
+	callee := analysisutil.CalleeFunc(call)
+	if callee == nil {
+		return false
+	}
+	c, ok := apis.CommandActions[apis.RawFullName(callee)]
+	if !ok {
+		return false
+	}
+	args := ssautil.CallArgs(call)
+	return c.Arg < len(args) && args[c.Arg] == v
 }
 
 // valueUse handles a use of t's value other than a call: stored in a

@@ -38,5 +38,5 @@ var verdicts = &analysis.Analyzer{
 }
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), verdicts, "handlers", "mainstart", "cobracmd", "ginsvc", "grpcsvc", "spawnlib", "spawnuse", "cronjobs", "testfuncs", "startuplib", "opendb", "schemasync", "steplist", "cronreg/...", "temporalreg/...", "subcmd")
+	idemvettest.Run(t, analysistest.TestData(), verdicts, "handlers", "mainstart", "cobracmd", "ginsvc", "grpcsvc", "spawnlib", "spawnuse", "cronjobs", "testfuncs", "startuplib", "opendb", "schemasync", "steplist", "cronreg/...", "temporalreg/...", "subcmd", "kingpincmd/...")
 }
