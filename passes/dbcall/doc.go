@@ -30,7 +30,11 @@
 // the statement's outcome.
 // Each placeholder is bound to the Go value passed for it (a Ref: an SSA
 // value and a field path), so "the same email" can be asked across a lookup
-// and an insert. Outcomes are tracked to how the code uses them: the error
+// and an insert. A squirrel Where added on some paths only is no
+// condition where it stands (Access.Rechecks names its column); one added
+// past a test of its own value against zero (if opts.Branch != "") is kept
+// in Access.CondWhere, and becomes a WHERE conjunct at a call whose
+// argument sets that field (Count(ctx, repo, &Filter{Branch: b})). Outcomes are tracked to how the code uses them: the error
 // compared with sql.ErrNoRows, pgx.ErrNoRows, gorm.ErrRecordNotFound or an
 // application's own sentinel; COUNT and EXISTS results; nil pointers a
 // repository returns; the value a helper scanned and returns after
@@ -59,8 +63,10 @@
 // ErrNotFound; inserts users with email = field Email of parameter 2" — so
 // a service calling a repository in another package sees the repository's
 // operations at its call, with its own arguments bound. Summaries also
-// record constructors (New(db) returning &Queries{db: db}, WithTx), so a
-// handle resolves through them; executor wrappers (a function running the
+// record constructors (New(db) returning &Queries{db: db}, WithTx, and the
+// key fields of a copy of a parameter the function writes by that key and
+// returns: UpdateOptLock's dup := *repo, written WHERE id = dup.ID), so a
+// handle or a key resolves through them; executor wrappers (a function running the
 // SQL text it is given, or the statement of the query builder it is given:
 // navidrome's executeSQL(sq squirrel.Sqlizer) rendering sq.ToSql() and
 // running it on pocketbase/dbx, whose calls read the caller's builder);
