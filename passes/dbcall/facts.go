@@ -2413,6 +2413,15 @@ func zeroFieldAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 	return zeroField(args, p, call, false)
 }
 
+// zeroArg reports an argument that is a constant Go zero value (nil, 0, "").
+func zeroArg(args []ssa.Value, k int) bool {
+	if k < 0 || k >= len(args) || args[k] == nil {
+		return false
+	}
+	c, ok := unwrap(args[k]).(*ssa.Const)
+	return ok && zeroValue(c)
+}
+
 // nonZeroAt reports whether the call's argument p (a parameter, or a
 // field of one) holds a value that is not Go's zero value when the call
 // runs: a constant that is not zero, or a field of a literal the caller
@@ -2424,8 +2433,8 @@ func nonZeroAt(args []ssa.Value, p paramRef, call ssa.CallInstruction) bool {
 		return false
 	}
 	if p.Path == "" {
-		c, ok := unwrap(args[p.Param]).(*ssa.Const)
-		return ok && !zeroValue(c)
+		_, isConst := unwrap(args[p.Param]).(*ssa.Const)
+		return isConst && !zeroArg(args, p.Param)
 	}
 	if !isComplit(literalOf(args[p.Param])) {
 		return false
@@ -2568,7 +2577,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 			// on the branch when it is set, and the call sets it.
 			bd := Binding{Column: w.Column, Op: w.Op, Fold: w.Fold, Value: b.argRef(args, w.Arg), Expr: w.Expr}
 			switch {
-			case bd.Value.IsZero() || zeroFieldAt(args, w.Arg, call):
+			case bd.Value.IsZero() || zeroFieldAt(args, w.Arg, call) || w.Arg.Path == "" && zeroArg(args, w.Arg.Param):
 			case nonZeroAt(args, w.Arg, call):
 				a.Where = append(a.Where, bd)
 			default:

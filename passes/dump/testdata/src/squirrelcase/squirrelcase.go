@@ -71,6 +71,15 @@ func (s *Store) Filtered(ctx context.Context, org int64, status string) (*sql.Ro
 	return q.RunWith(s.db).QueryContext(ctx) // want `select projects where org_id=\$org where-some-paths status where-if-set status=\$status reads id->\?,name->\? on s\.db; partial`
 }
 
+// Active filters on the status, All passes none: Filtered adds no filter.
+func (s *Store) Active(ctx context.Context) (*sql.Rows, error) {
+	return s.Filtered(ctx, 7, "active") // want `select projects where org_id=\$7,status=\$"active" where-some-paths status on s\.db; via squirrelcase\.Store\.Filtered at squirrelcase\.go:71; partial`
+}
+
+func (s *Store) All(ctx context.Context) (*sql.Rows, error) {
+	return s.Filtered(ctx, 7, "") // want `select projects where org_id=\$7 where-some-paths status on s\.db; via squirrelcase\.Store\.Filtered at squirrelcase\.go:71; partial`
+}
+
 // A table and a condition known only at run time: no table, and the
 // unknown text prints as "…" (never the NUL byte that marks it).
 func Dynamic(ctx context.Context, db *sql.DB, table, cond string, id int64) error {
