@@ -1036,9 +1036,45 @@ func literalOf(v ssa.Value) ssa.Value {
 				}
 			}
 		}
+		// A model built before a transaction callback that captures it
+		// and writes it (upd := &User{Avatar: ""}; inTx(func(s) {
+		// s.ID(id).Update(upd) })): its fields are those of the literal
+		// the captured variable holds, when the closure is made once and
+		// stores no field of it.
+		if fv, ok := v.(*ssa.FreeVar); ok {
+			if lit := capturedLiteral(fv); lit != nil {
+				v = lit
+				continue
+			}
+		}
 		break
 	}
 	return v
+}
+
+// capturedLiteral returns the composite literal a closure's free variable
+// holds: the variable bound where the closure is made (its one
+// MakeClosure) was assigned the literal once, and the closure stores no
+// field of it, directly or through a load of the variable.
+func capturedLiteral(fv *ssa.FreeVar) ssa.Value {
+	if hasFieldStores(fv) {
+		return nil
+	}
+	if fv.Referrers() != nil {
+		for _, r := range *fv.Referrers() {
+			if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL && hasFieldStores(ld) {
+				return nil
+			}
+		}
+	}
+	bound := unwrap(ssautil.ClosureBinding(fv))
+	if box, ok := bound.(*ssa.Alloc); ok && !isComplit(box) {
+		bound = unwrap(soleStore(box)) // a variable captured by reference
+	}
+	if !isComplit(bound) {
+		return nil
+	}
+	return bound
 }
 
 func storedFieldByName(v ssa.Value, name string) ssa.Value {
