@@ -218,8 +218,12 @@ func idempotentSkip(db *dbcall.Result, a *dbcall.Access, g dbcall.Guard, set dbc
 	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && ssautil.Unwrap(set.Value.Root) == ssautil.Unwrap(g.Other) && set.Value.Path == "" {
 		return true
 	}
-	if set.Class == sqltext.AssignParam && set.Value.Path != "" && (set.Value.Same(dbcall.RefOf(g.Other)) || db.SameValue(a.Fn, set.Value, dbcall.RefOf(g.Other))) {
-		return true // t.SlugName = slug after "if t.SlugName == slug { return }"
+	if set.Class == sqltext.AssignParam && !set.Value.IsZero() && (set.Value.Same(dbcall.RefOf(g.Other)) || db.SameValue(a.Fn, set.Value, dbcall.RefOf(g.Other))) {
+		// t.SlugName = slug after "if t.SlugName == slug { return }"; the
+		// check made on the literal written (d := Dash{Layout: string(b)};
+		// if d.Layout == old.Layout { return }), the write binding the
+		// value stored in it.
+		return true
 	}
 	return sameConst(g.Other, set)
 }
