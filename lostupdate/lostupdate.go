@@ -77,7 +77,13 @@ func checkWrite(pass *analysis.Pass, db *dbcall.Result, txs *txscope.Result, fi 
 			if !src.Derived && !set.SelfDelta || src.Column != set.Column || src.Read.Table != w.Table {
 				continue
 			}
-			if !db.SameRow(fi, src.Read, w) || protected(txs, src.Read, w, set.Column) || db.Serialized(src.Read, w) {
+			if protected(txs, src.Read, w, set.Column) || db.Serialized(src.Read, w) {
+				continue
+			}
+			if src.Read.First == set.Column && db.TopOfSet(fi, src.Read, w) {
+				return allocation(pass, src, w, set), true // the group's highest position, given to another row
+			}
+			if !db.SameRow(fi, src.Read, w) {
 				continue
 			}
 			if db.KeyedElsewhere(fi, src.Read, w) {

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	idemvettest.Run(t, analysistest.TestData(), lostupdate.Analyzer, "rawsql", "sqlxget", "crosspkg/...", "rediscounter", "sqlcposts/...", "execdb/...", "genrepo/...", "ignore", "ignorenodb", "ctxtx/...", "migratecmd", "methodmut/...", "jsonmerge/...", "mutexheld", "overwritten/...", "downstream/...", "mapperrow/...", "nextnumber", "jsonscan", "bindnamed", "modifycb/...")
+	idemvettest.Run(t, analysistest.TestData(), lostupdate.Analyzer, "rawsql", "sqlxget", "crosspkg/...", "rediscounter", "sqlcposts/...", "execdb/...", "genrepo/...", "ignore", "ignorenodb", "ctxtx/...", "migratecmd", "methodmut/...", "jsonmerge/...", "mutexheld", "overwritten/...", "downstream/...", "mapperrow/...", "nextnumber", "jsonscan", "bindnamed", "modifycb/...", "xormtop")
 }
 
 func TestFixes(t *testing.T) {

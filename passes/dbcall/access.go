@@ -213,6 +213,11 @@ type Access struct {
 	// Sum marks a read whose result is a total of the rows' amounts (SELECT
 	// SUM(amount) ...): a balance the rows make up, not a row.
 	Sum bool
+	// First names the column a read orders its rows by when it returns
+	// only the first of them (ORDER BY display_order DESC LIMIT 1, xorm's
+	// OrderBy("display_order desc").Get): the highest or lowest value of
+	// a set of rows, not a row the read names.
+	First string
 	// SumGate marks a Sum read of a called function whose total decides
 	// whether the function fails: the balance a validation helper checks
 	// against the amount (a branch on its error is a branch on the total).

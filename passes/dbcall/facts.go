@@ -237,6 +237,7 @@ type accessFact struct {
 	Reads          []readFact
 	Count, Exists  bool
 	Sum, SumGate   bool
+	First          string
 	Lock           sqltext.LockStrength
 	LockOptions    string
 	Conflict       sqltext.ConflictAction
@@ -607,7 +608,7 @@ func returns(fn *ssa.Function) []*ssa.Return {
 func (b *builder) accessFactOf(fn *ssa.Function, fi *FuncInfo, a *Access, rets []*ssa.Return) accessFact {
 	f := accessFact{
 		Kind: a.Kind, Lib: a.Lib, Table: a.Table, SQL: clip(a.SQL, 240),
-		Count: a.Count, Exists: a.Exists, Sum: a.Sum, Lock: a.Lock, LockOptions: a.LockOptions,
+		Count: a.Count, Exists: a.Exists, Sum: a.Sum, First: a.First, Lock: a.Lock, LockOptions: a.LockOptions,
 		Conflict: a.Conflict, ConflictTarget: a.ConflictTarget, Upsert: a.Upsert, Isolation: a.Isolation,
 		RowsChecked: a.RowsChecked, UniqueHandled: a.UniqueHandled, Partial: a.Partial, Heuristic: a.Heuristic,
 		Command: a.Command, Generated: b.generated(fn), VersionColumn: a.VersionColumn, OptimisticLock: a.OptimisticLock,
@@ -2555,7 +2556,7 @@ func (b *builder) instantiate(fn *ssa.Function, call ssa.CallInstruction, sum *s
 		}
 		a := &Access{
 			Fn: fn, Call: call, Pos: call.Pos(), Lib: f.Lib, Kind: f.Kind, Table: f.Table, SQL: f.SQL,
-			Count: f.Count, Exists: f.Exists, Sum: f.Sum, SumGate: f.SumGate, Lock: f.Lock, LockOptions: f.LockOptions,
+			Count: f.Count, Exists: f.Exists, Sum: f.Sum, SumGate: f.SumGate, First: f.First, Lock: f.Lock, LockOptions: f.LockOptions,
 			Conflict: f.Conflict, ConflictTarget: f.ConflictTarget, Upsert: f.Upsert, Isolation: f.Isolation,
 			RowsChecked: f.RowsChecked, UniqueHandled: f.UniqueHandled, Partial: f.Partial, Heuristic: f.Heuristic,
 			Command: f.Command, Generated: f.Generated, VersionColumn: f.VersionColumn, OptimisticLock: f.OptimisticLock,

@@ -415,6 +415,9 @@ func sameRow(b *builder, fi *FuncInfo, read, w *Access) bool {
 	if insertedRow(fi, w) {
 		return false
 	}
+	if topOfSet(b, fi, read, w) {
+		return false
+	}
 	named := false // some key of the write names the row read
 	other := false // some key of the write comes from another row of the table
 	for _, k := range keys {
@@ -493,6 +496,46 @@ func (r *Result) KeyedElsewhere(fi *FuncInfo, read, w *Access) bool {
 		elsewhere = true
 	}
 	return elsewhere
+}
+
+// TopOfSet reports a read of the first row of an ordering (Access.First:
+// the highest display_order of a group, the latest transaction_time of a
+// second) and a write naming its row by a key the read neither selects by
+// nor returns: the value read is the extreme of a set of rows, and the
+// write is of another row (the category moved into the group, the
+// transaction given the next time). A value taken from it and stored is
+// allocated, not written back; a check of it guards no row the write
+// makes.
+//
+//	top := &Category{}
+//	db.Where("grp=?", g).OrderBy("pos desc").Get(top)
+//	c := &Category{ID: req.ID, Pos: top.Pos + 1}
+//	db.ID(c.ID).Cols("pos").Update(c)             // another row than top
+func (r *Result) TopOfSet(fi *FuncInfo, read, w *Access) bool {
+	if r == nil || read == nil || w == nil {
+		return false
+	}
+	return topOfSet(r.b, fi, read, w)
+}
+
+func topOfSet(b *builder, fi *FuncInfo, read, w *Access) bool {
+	if read.First == "" || read.Kind != KindRead {
+		return false
+	}
+	for _, k := range w.KeyColumns() {
+		if _, ok := read.WhereColumn(k); ok {
+			continue // a scope both share (the group, the user)
+		}
+		wb, _ := w.WhereColumn(k)
+		if wb.Op != "=" || wb.Value.IsZero() {
+			continue
+		}
+		if readsColumn(b, fi, wb.Value, read, k) || readInto(read, wb.Value) {
+			return false // WHERE id = top.ID: the first row itself
+		}
+		return true
+	}
+	return false
 }
 
 // rowKeyName reports a column named as a row's own key: id, uuid, or the

@@ -172,6 +172,10 @@ type xormStmt struct {
 	// with a deleted field, and makes Delete a real one.
 	unscoped bool
 	sql      *sqStep
+	// orderBy is the first column of OrderBy, Asc or Desc; limitOne a
+	// Limit(1).
+	orderBy  string
+	limitOne bool
 }
 
 // xormAccess assembles the statement an xorm finisher runs:
@@ -358,6 +362,23 @@ func (b *builder) xormStep(a *Access, st *xormStmt, s *sqStep) {
 			st.noVersion = true
 		case "unscoped":
 			st.unscoped = true
+		case "order":
+			// OrderBy("display_order desc, id"): its first column.
+			if t, ok := constString(arg(0)); ok && st.orderBy == "" {
+				if f := strings.Fields(strings.Split(t, ",")[0]); len(f) > 0 {
+					st.orderBy = xormColumn(f[0])
+				}
+			}
+		case "orderasc", "orderdesc":
+			if vals, ok := variadicArgs(arg(0)); ok && len(vals) > 0 && st.orderBy == "" {
+				if t, ok := constString(vals[0]); ok {
+					st.orderBy = xormColumn(t)
+				}
+			}
+		case "limit":
+			if c, ok := unwrap(arg(0)).(*ssa.Const); ok && c.Value != nil && c.Value.String() == "1" {
+				st.limitOne = true
+			}
 		}
 	case apis.PartColumnExpr:
 		col, ok := constString(arg(0))
@@ -499,6 +520,9 @@ func (b *builder) xormModel(a *Access, st *xormStmt, call ssa.CallInstruction, n
 		a.Kind = KindRead
 		a.Exists = kind == "exists"
 		a.Count = kind == "count"
+		if kind == "select" && st.orderBy != "" && (st.limitOne || name == "Get") {
+			a.First = st.orderBy // Get fills one bean: the first row of the ordering
+		}
 		if kind == "select" && bean != nil && !isSliceDest(bean) {
 			for _, f := range fields {
 				if st.colsKnown && len(st.cols) > 0 && !contains(st.cols, f.column) {
