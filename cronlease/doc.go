@@ -45,7 +45,12 @@
 // now() FOR UPDATE SKIP LOCKED) UPDATE reminders ... SET next_at = now() +
 // interval '1 day' FROM due ... RETURNING ...), or of the rows a subquery
 // of its WHERE took so (WHERE id IN (SELECT id ... FOR UPDATE SKIP
-// LOCKED)): each instance gets other rows.
+// LOCKED)): each instance gets other rows. So are rows stamped with the
+// instance's own value under a condition on the stamp's lease, then read
+// back by it (UPDATE hooks SET locked_at = now(), locked_by = $1 WHERE
+// done = false AND (locked_at IS NULL OR locked_at < now() - interval '5
+// minutes'), then SELECT ... WHERE locked_by = $1): a stamp without that
+// condition is taken again by the next instance, and is no claim.
 //
 // pg_try_advisory_lock with its result tested, a tested distributed lock
 // (go-redis SetNX, bsm/redislock, go-redsync) and a gocron scheduler built

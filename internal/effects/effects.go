@@ -139,6 +139,7 @@ func of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 			}
 		}
 	}
+	var updates, lookups []*dbcall.Access // for claims by stamp (stampClaims)
 	var walk func(f *ssa.Function, depth int)
 	walk = func(f *ssa.Function, depth int) {
 		if fi := db.Func(f); fi != nil {
@@ -148,6 +149,12 @@ func of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 				}
 				if outside(f, a.Call) {
 					continue
+				}
+				switch a.Kind {
+				case dbcall.KindUpdate:
+					updates = append(updates, a)
+				case dbcall.KindRead:
+					lookups = append(lookups, a)
 				}
 				if a.Kind == dbcall.KindRead && a.Table != "" {
 					s.reads[a.Table] = append(s.reads[a.Table], a.Call)
@@ -219,6 +226,7 @@ func of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 		}
 	}
 	walk(fn, 0)
+	s.Claims = append(s.Claims, stampClaims(updates, lookups, tx)...)
 	if len(s.Claims) == 0 {
 		if fl := flagOf(db, fn); fl != nil && !outside(fn, fl.Read.Call) && !outside(fn, fl.Write.Call) {
 			s.Flag = fl
@@ -335,6 +343,96 @@ func keyedInsert(db *dbcall.Result, cat *schema.Catalog, a *dbcall.Access) bool 
 		}
 	}
 	return false
+}
+
+// stampClaims returns the claims made by stamping rows with the
+// claimant's own value and then reading the rows that carry it: an UPDATE
+// that sets a column to a value of the program (the instance's id) under
+// a condition on a column it sets (a lock older than its lease), then a
+// read whose WHERE is that column equal to the same value.
+//
+//	UPDATE hooks SET locked_at = $1, locked_by = $2
+//	  WHERE done = false AND (locked_at IS NULL OR locked_at < $3)   -- stamps the free rows
+//	SELECT * FROM hooks WHERE locked_by = $2                          -- the rows this instance holds
+//
+// A second instance waits for the first's rows, finds them stamped anew
+// and leaves them: each row goes to one instance, as with SKIP LOCKED.
+// The claim is no key of an event (Once is false).
+func stampClaims(updates, lookups []*dbcall.Access, tx *txscope.Result) []*Claim {
+	var out []*Claim
+	for _, u := range updates {
+		if stamped(u, lookups) {
+			out = append(out, &Claim{Call: u.Call, Access: u, Tx: tx.Of(u), Key: entry.OriginOther})
+		}
+	}
+	return out
+}
+
+// stamped reports whether update u stamps rows that a read of lookups
+// then selects by the stamp (stampClaims).
+func stamped(u *dbcall.Access, lookups []*dbcall.Access) bool {
+	if !conditionOnSet(u) {
+		return false
+	}
+	for _, sb := range u.Set {
+		if sb.Column == "" || sb.Value.IsZero() || sb.Class == sqltext.AssignAtomic {
+			continue
+		}
+		if _, ok := sb.Value.Root.(*ssa.Const); ok {
+			continue // a constant marks rows, it tells no claimant apart
+		}
+		for _, r := range lookups {
+			if u.Table != "" && r.Table != "" && u.Table != r.Table {
+				continue
+			}
+			if r.Call != u.Call && r.Pos < u.Pos {
+				continue
+			}
+			for _, w := range r.Where {
+				if w.Column == sb.Column && w.Op == "=" && w.Value.Root == sb.Value.Root && w.Value.Path == sb.Value.Path {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conditionOnSet reports whether the update's WHERE tests a column the
+// update sets (locked_at < $3 beside SET locked_at = $1): rows it stamps
+// no longer match it.
+func conditionOnSet(u *dbcall.Access) bool {
+	for _, w := range u.Where {
+		for _, sb := range u.Set {
+			if sb.Column == "" {
+				continue
+			}
+			if w.Column == sb.Column || w.Column == "" && sqlMentions(w.Expr, sb.Column) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sqlMentions reports whether the SQL text names col as a whole word.
+func sqlMentions(text, col string) bool {
+	for i := strings.Index(text, col); i >= 0; {
+		end := i + len(col)
+		if (i == 0 || !wordByte(text[i-1])) && (end == len(text) || !wordByte(text[end])) {
+			return true
+		}
+		j := strings.Index(text[i+1:], col)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // dbClaim describes a database claim: what it keys on and where it

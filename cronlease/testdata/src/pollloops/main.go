@@ -199,6 +199,44 @@ func leased(ctx context.Context) {
 	}
 }
 
+// runHooks stamps the free hooks with this replica's id, reads back the
+// ones it stamped and posts them: a replica waiting on another's rows
+// finds them stamped anew and leaves them.
+func runHooks(ctx context.Context, id string) {
+	for {
+		db.ExecContext(ctx, `UPDATE hooks SET locked_at = now(), locked_by = $1
+			WHERE done = false AND (locked_at IS NULL OR locked_at < now() - interval '5 minutes')`, id)
+		rows, err := db.QueryContext(ctx, `SELECT url FROM hooks WHERE locked_by = $1`, id)
+		if err == nil {
+			for rows.Next() {
+				var url string
+				rows.Scan(&url)
+				http.Post(url, "application/json", nil)
+			}
+			rows.Close()
+		}
+		time.Sleep(5 * time.Second) // ok: each hook stamped by one replica, then read back by the stamp
+	}
+}
+
+// runHooksUnguarded stamps every undone hook, its own or not: a second
+// replica stamps them again after the first and both post them.
+func runHooksUnguarded(ctx context.Context, id string) {
+	for {
+		db.ExecContext(ctx, `UPDATE hooks SET locked_by = $1 WHERE done = false`, id)
+		rows, err := db.QueryContext(ctx, `SELECT url FROM hooks WHERE locked_by = $1`, id)
+		if err == nil {
+			for rows.Next() {
+				var url string
+				rows.Scan(&url)
+				http.Post(url, "application/json", nil)
+			}
+			rows.Close()
+		}
+		time.Sleep(5 * time.Second) // want `polling loop job in main.runHooksUnguarded runs in every instance .* its POST`
+	}
+}
+
 func main() {
 	ctx := context.Background()
 	errs := make(chan error, 1)
@@ -212,5 +250,7 @@ func main() {
 	awaitExport(ctx, 1)
 	go flush(ctx)
 	go leased(ctx)
+	go runHooks(ctx, "replica-1")
+	go runHooksUnguarded(ctx, "replica-1")
 	<-errs
 }
