@@ -103,10 +103,14 @@ func vetModule(t *testing.T, dir string, pkgs ...string) *moduleRun {
 // these are the RPC and broker clients of internal/notify and what imports
 // it (about 210 of the module's 297 third-party packages: 76 CPU seconds of
 // compilation on a cold build cache, then go vet's fact-only runs over
-// them); the other packages still take their facts across packages under
-// go vet, and TestEndToEnd checks every marker standalone.
+// them); in examples, stripe-go, which internal/wallet's webhook and
+// internal/api import (its root package alone is 18 CPU seconds of
+// compilation, most of go vet's cost there). The other packages still
+// take their facts across packages under go vet, and TestEndToEnd checks
+// every marker standalone.
 var vetLightLibs = map[string][]string{
 	"testdata/e2e": {"google.golang.org/grpc", "connectrpc.com/connect", "github.com/segmentio/kafka-go", "github.com/nats-io/nats.go", "github.com/redis/go-redis/v9"},
+	"examples":     {"github.com/stripe/stripe-go/v82"},
 }
 
 // vetPackages returns the packages of the module in dir that TestVetTool
@@ -347,11 +351,12 @@ const vetAll = "IDEMVET_VET_ALL"
 // IDEMVET_VET_ALL=1: go vet must compile every dependency of a module it
 // vets, and these add the cloud SDKs, the brokers' clients and the ORMs
 // and query builders of e2elibs (about 250 CPU seconds of compilation on
-// a cold build cache, most of a newcomer's go test ./...). Their markers
-// are checked standalone by TestEndToEnd in every run, and every
-// analyzer's facts cross packages under go vet in testdata/e2e, e2epop and
-// examples.
-var vetHeavy = map[string]bool{"testdata/e2esdk": true, "testdata/e2edelivery": true, "testdata/e2elibs": true}
+// a cold build cache, most of a newcomer's go test ./...), and pop's 90
+// packages of dependencies in e2epop (19 CPU seconds for one package of
+// seven markers). Their markers are checked standalone by TestEndToEnd in
+// every run, and every analyzer's facts cross packages under go vet in
+// testdata/e2e and examples.
+var vetHeavy = map[string]bool{"testdata/e2esdk": true, "testdata/e2edelivery": true, "testdata/e2elibs": true, "testdata/e2epop": true}
 
 // TestVetTool runs the binary under go vet -vettool and expects the same
 // positions as standalone.
@@ -363,7 +368,7 @@ func TestVetTool(t *testing.T) {
 	for _, mod := range []string{"testdata/e2e", "testdata/e2esdk", "testdata/e2elibs", "testdata/e2epop", "testdata/e2edelivery", "examples"} {
 		t.Run(strings.ReplaceAll(mod, "/", "_"), func(t *testing.T) {
 			if vetHeavy[mod] && os.Getenv(vetAll) != "1" {
-				t.Skipf("set %s=1 to run go vet over %s too (CI does): it compiles the module's SDKs, minutes on a cold build cache; TestEndToEnd checks its markers standalone", vetAll, mod)
+				t.Skipf("set %s=1 to run go vet over %s too (CI does): it compiles the module's libraries, minutes on a cold build cache; TestEndToEnd checks its markers standalone", vetAll, mod)
 			}
 			dir := filepath.Join(repoRoot(t), mod)
 			pkgs, dirs := vetPackages(t, mod, dir)
