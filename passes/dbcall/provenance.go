@@ -236,11 +236,7 @@ func (p *prov) givenToCallback(r Ref) (string, bool) {
 		}
 		for _, call := range callbacksGiven(c.v) {
 			if mayPrecede(call, p.at) {
-				fv := unwrap(call.Common().Value)
-				if f, ok := fv.(*ssa.FreeVar); ok {
-					fv = unwrap(freeVarBinding(f))
-				}
-				return fv.Name(), true
+				return givenFunc(call.Common().Value).Name(), true
 			}
 		}
 	}

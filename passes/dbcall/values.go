@@ -416,11 +416,7 @@ func callbacksGiven(v ssa.Value) []ssa.CallInstruction {
 		if cc.IsInvoke() || cc.StaticCallee() != nil {
 			continue
 		}
-		fv := unwrap(cc.Value)
-		if f, ok := fv.(*ssa.FreeVar); ok {
-			fv = unwrap(freeVarBinding(f))
-		}
-		if _, ok := fv.(*ssa.Parameter); !ok {
+		if _, ok := givenFunc(cc.Value).(*ssa.Parameter); !ok {
 			continue // a func field or a result: what it is was decided elsewhere
 		}
 		if slices.ContainsFunc(cc.Args, func(arg ssa.Value) bool { return unwrap(arg) == v }) {
@@ -428,6 +424,31 @@ func callbacksGiven(v ssa.Value) []ssa.CallInstruction {
 		}
 	}
 	return out
+}
+
+// givenFunc returns the value a called function value comes from, seen
+// through a closure's captures and the variable a captured parameter is
+// spilled to (modify in func(tx) error { ... modify(&run) ... }).
+func givenFunc(v ssa.Value) ssa.Value {
+	for i := 0; i < 8 && v != nil; i++ {
+		switch x := unwrap(v).(type) {
+		case *ssa.FreeVar:
+			v = freeVarBinding(x)
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		case *ssa.Alloc:
+			if st := soleStore(x); st != nil {
+				v = st
+				continue
+			}
+		}
+		return unwrap(v)
+	}
+	return v
 }
 
 // uniqueStore returns the value stored into the field address fa when the

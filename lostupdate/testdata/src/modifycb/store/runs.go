@@ -154,3 +154,47 @@ func (s *Runs) Describe(ctx context.Context, id string, note func(r Run) string)
 	_, err := s.db.ExecContext(ctx, `UPDATE runs SET seen_at = $1 WHERE id = $2`, run.SeenAt, run.ID) // ok: the run written is the one read, unchanged
 	return err
 }
+
+// inTx runs fn in a transaction.
+func (s *Runs) inTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// UpdateRunInTx calls modify from the transaction's closure; the read
+// takes no row lock, so the transaction does not serialize two callers.
+func (s *Runs) UpdateRunInTx(ctx context.Context, id string, modify func(r *Run) error) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var run Run
+		if err := tx.GetContext(ctx, &run, `SELECT id, status, attempts FROM runs WHERE id = $1`, id); err != nil {
+			return err
+		}
+		if err := modify(&run); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE runs SET attempts = $1 WHERE id = $2`, run.Attempts, id) // want `lost update on runs\.attempts: the value read at runs\.go:\d+ is handed to modify`
+		return err
+	})
+}
+
+// UpdateRunInTxLocked is UpdateRunInTx with the row locked by the read.
+func (s *Runs) UpdateRunInTxLocked(ctx context.Context, id string, modify func(r *Run) error) error {
+	return s.inTx(ctx, func(tx *sqlx.Tx) error {
+		var run Run
+		if err := tx.GetContext(ctx, &run, `SELECT id, status, attempts FROM runs WHERE id = $1 FOR UPDATE`, id); err != nil {
+			return err
+		}
+		if err := modify(&run); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE runs SET attempts = $1 WHERE id = $2`, run.Attempts, id) // ok: FOR UPDATE in the transaction holds the row
+		return err
+	})
+}
