@@ -143,7 +143,7 @@ func (g *graph) notePoll(n *node, pause ssa.CallInstruction) {
 		}
 	}
 	body := loopOf(pause.Block())
-	if body == nil || !pollsForever(body) {
+	if body == nil || !pollsForever(body) || drivenByMessages(body) {
 		return
 	}
 	g.ticks = append(g.ticks, &tick{n: n, lib: "polling loop", body: body, pause: pause})
@@ -200,6 +200,65 @@ func pollsForever(body map[*ssa.BasicBlock]bool) bool {
 		}
 	}
 	return true
+}
+
+// drivenByMessages reports whether the loop waits for values from a
+// channel other than a clock's or ctx.Done() on its turns: a consumer
+// whose pause is a retry's (for { job := <-jobs; for i := 0; i < 3; i++ {
+// ...; time.Sleep(b) } }), not a polling loop. A select with a clock's
+// case among others still polls (a wake-up channel only shortens the
+// wait).
+func drivenByMessages(body map[*ssa.BasicBlock]bool) bool {
+	for b := range body {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.ARROW && !clockOrDone(x.X) {
+					return true
+				}
+			case *ssa.Select:
+				if !x.Blocking {
+					continue // polled without waiting
+				}
+				clock, msgs := false, false
+				for _, st := range x.States {
+					if st.Dir != types.RecvOnly {
+						continue
+					}
+					if clockOrDone(st.Chan) {
+						if !isDone(st.Chan) {
+							clock = true
+						}
+					} else {
+						msgs = true
+					}
+				}
+				if msgs && !clock {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// clockOrDone reports whether ch is a clock's channel (time.After, a
+// ticker's or timer's) or a context's Done channel.
+func clockOrDone(ch ssa.Value) bool {
+	if c, ok := ch.(*ssa.Call); ok && sleeper(c) != "" {
+		return true
+	}
+	return tickerChan(ch) != "" || isDone(ch)
+}
+
+// isDone reports whether ch is ctx.Done() of a context.Context.
+func isDone(ch ssa.Value) bool {
+	c, ok := ch.(*ssa.Call)
+	if !ok || !c.Call.IsInvoke() || c.Call.Method.Name() != "Done" {
+		return false
+	}
+	n, ok := types.Unalias(c.Call.Value.Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)

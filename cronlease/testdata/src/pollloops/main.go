@@ -237,6 +237,24 @@ func runHooksUnguarded(ctx context.Context, id string) {
 	}
 }
 
+var jobs = make(chan int64, 16)
+
+// consume waits for jobs this replica was handed and retries each a few
+// times: a consumer, its pause a retry's.
+func consume(ctx context.Context) {
+	for {
+		id := <-jobs
+		for i := 0; i < 3; i++ {
+			var url string
+			db.QueryRowContext(ctx, `SELECT url FROM deliveries WHERE id = $1`, id).Scan(&url)
+			if _, err := http.Post(url, "application/json", nil); err == nil {
+				break
+			}
+			time.Sleep(time.Second) // ok: a consumer's retry, not a clock
+		}
+	}
+}
+
 func main() {
 	ctx := context.Background()
 	errs := make(chan error, 1)
@@ -252,5 +270,6 @@ func main() {
 	go leased(ctx)
 	go runHooks(ctx, "replica-1")
 	go runHooksUnguarded(ctx, "replica-1")
+	go consume(ctx)
 	<-errs
 }
