@@ -361,6 +361,7 @@ func (b *builder) stmtAccess(fn *ssa.Function, call ssa.CallInstruction, stmt *s
 		Count:        stmt.Count,
 		Exists:       stmt.Exists,
 		Sum:          stmt.Sum,
+		First:        firstOf(stmt),
 		Partial:      stmt.Partial,
 		RowsReturned: -1, ResultReturned: -1,
 		Command: stmt.Command,
@@ -1378,4 +1379,13 @@ func tableMethod[T any](call *ssa.CallCommon, method func(*ssa.CallCommon) (stri
 	}
 	v, ok := table[name]
 	return name, v, ok
+}
+
+// firstOf is Access.First of a statement: the column a SELECT orders by
+// when it returns one row (ORDER BY pos DESC LIMIT 1).
+func firstOf(stmt *sqltext.Stmt) string {
+	if stmt.Kind != sqltext.KindSelect || stmt.Limit != 1 {
+		return ""
+	}
+	return stmt.OrderBy
 }

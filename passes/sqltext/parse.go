@@ -762,7 +762,13 @@ func (p *parser) clauses(k, j int, st *Stmt) {
 			e := p.scan(k+1, j, stopClause)
 			st.Where = p.condsInto(st.Where, k+1, e, nil)
 			k = e
-		case "group", "having", "window", "order", "into", "offset":
+		case "order":
+			e := p.scan(k+1, j, stopClause)
+			if p.kw(k+1) == "by" && st.OrderBy == "" {
+				st.OrderBy = p.firstOrderColumn(k+2, e)
+			}
+			k = e
+		case "group", "having", "window", "into", "offset":
 			k = p.scan(k+1, j, stopClause)
 		case "limit":
 			k = p.limit(k+1, j, st)
@@ -799,6 +805,24 @@ func (p *parser) resultCols(k, j int) []string {
 		out = append(out, p.colName(it))
 	}
 	return out
+}
+
+// firstOrderColumn returns the column of the first ORDER BY item in
+// [k, j) (t.pos DESC NULLS LAST names pos), or "" for an expression.
+func (p *parser) firstOrderColumn(k, j int) string {
+	e := p.scan(k, j, stopComma)
+	for e > k {
+		switch strings.ToLower(p.text(e-1, e)) {
+		case "asc", "desc", "nulls", "first", "last":
+			e--
+			continue
+		}
+		break
+	}
+	if e > k && p.isColumnChain(k, e) && !p.isOp(e-1, "*") {
+		return p.norm(e - 1)
+	}
+	return ""
 }
 
 // limit reads LIMIT n [OFFSET m] and MySQL's LIMIT m, n.

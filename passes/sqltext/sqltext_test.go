@@ -1261,3 +1261,18 @@ func TestWithNames(t *testing.T) {
 		t.Errorf("no WITH: WithNames = %q", st.WithNames)
 	}
 }
+
+func TestOrderBy(t *testing.T) {
+	for _, tc := range []struct{ sql, want string }{
+		{`SELECT pos FROM cards WHERE lane = $1 ORDER BY pos DESC LIMIT 1`, "pos"},
+		{`SELECT c.pos FROM cards c ORDER BY c.pos DESC NULLS LAST, c.id LIMIT 1`, "pos"},
+		{"SELECT `rank` FROM items ORDER BY `rank` ASC LIMIT 1", "rank"},
+		{`SELECT pos FROM cards ORDER BY pos + 1 DESC LIMIT 1`, ""},
+		{`SELECT pos FROM cards ORDER BY lower(name) LIMIT 1`, ""},
+		{`SELECT pos FROM cards WHERE lane = $1`, ""},
+	} {
+		if got := Parse(tc.sql).OrderBy; got != tc.want {
+			t.Errorf("Parse(%q).OrderBy = %q, want %q", tc.sql, got, tc.want)
+		}
+	}
+}

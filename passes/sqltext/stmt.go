@@ -270,6 +270,10 @@ type Stmt struct {
 	// Exists reports SELECT EXISTS(...) or SELECT 1 FROM ... (a presence
 	// probe; any integer literal counts).
 	Exists bool
+	// OrderBy is the column of the first ORDER BY item of a SELECT
+	// (ORDER BY t.pos DESC gives "pos"), or "" when it orders by an
+	// expression or not at all.
+	OrderBy string
 	// Limit is the LIMIT value when it is an integer literal, else -1 (no
 	// LIMIT or not a literal). LIMIT $1 gives -1 and a Param in Params.
 	Limit int

@@ -53,3 +53,28 @@ func Debit(ctx context.Context, db *sql.DB, user, account, amount int64) error {
 	_, err := db.ExecContext(ctx, "UPDATE wallets SET balance = $1 WHERE id = $2", balance-amount, account) // want `lost update on wallets\.balance`
 	return err
 }
+
+// MoveToLane puts a card after the last card of another lane: the lane's
+// highest position is read (ORDER BY pos DESC LIMIT 1) and the card, named
+// by its id alone, given the next one. The row read is the lane's last
+// card, not the card moved: the positions are duplicated, no row loses an
+// update.
+func MoveToLane(ctx context.Context, db *sql.DB, board, lane, card int64) error {
+	var last int64
+	if err := db.QueryRowContext(ctx, "SELECT pos FROM cards WHERE board_id = $1 AND lane = $2 ORDER BY pos DESC NULLS LAST LIMIT 1", board, lane).Scan(&last); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE cards SET lane = $1, pos = $2 WHERE id = $3", lane, last+1, card) // want `duplicate cards\.pos: the value read at nextnumber\.go:\d+ is recomputed in Go and stored on another row than the one read`
+	return err
+}
+
+// BumpCard reads the card's position by its id and writes it back: the
+// row read, a lost update.
+func BumpCard(ctx context.Context, db *sql.DB, card int64) error {
+	var pos int64
+	if err := db.QueryRowContext(ctx, "SELECT pos FROM cards WHERE id = $1 ORDER BY pos DESC LIMIT 1", card).Scan(&pos); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE cards SET pos = $1 WHERE id = $2", pos+1, card) // want `lost update on cards\.pos`
+	return err
+}
