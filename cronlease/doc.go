@@ -62,8 +62,10 @@
 // The analyzer reports at the registration whose function (with its
 // closures and everything it calls, in any package, through summaries)
 // reaches an effect that repeats (an INSERT without a conflict clause, a
-// relative UPDATE, a POST without a stable Idempotency-Key, an email, a
-// published message) with no claim before it: category "nolease", the
+// relative UPDATE, a POST without a stable Idempotency-Key, unless its
+// URL and function names say it only reads or authenticates — a license
+// check, a token, a health ping —, an email, a published message) with no
+// claim before it: category "nolease", the
 // effect as related information. A read of a table's column that a
 // branch of the job tests, followed by an UPDATE setting that column to a
 // constant, its rows affected not examined (the flag pattern), is

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
-	"unicode"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/analysisutil"
 	"github.com/idemvet/idemvet/internal/report"
@@ -116,7 +114,7 @@ func checkCall(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, ke
 		if !q.URLKnown && q.API == "" {
 			continue // a request the model cannot place (deep in a library, a URL built elsewhere)
 		}
-		if readLike(nc, q, c, r.Fn) {
+		if nc.ReadLike(q, c, r.Fn) {
 			continue // a POST that only reads or authenticates (a token, a search)
 		}
 		if r.Literal && q.Inner != nil && !r.Repeats(q.Inner) {
@@ -141,7 +139,7 @@ func checkCall(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, ke
 // send is fine: the library re-sends the same request.
 func checkClient(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, keys []string, rt *retry.Result, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(nc, q, c, c.Instr.Parent()) {
+		if q.Send != c.Instr || q.Client == nil || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || nc.ReadLike(q, c, c.Instr.Parent()) {
 			continue
 		}
 		var cl *retry.Client
@@ -182,7 +180,7 @@ func checkClient(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, 
 // doWithRetry(ctx, http.MethodPost, url, body).
 func checkRetriedBy(pass *analysis.Pass, nc *netcall.Result, rep *report.Reporter, keys []string, c *netcall.Call) {
 	for _, q := range c.Requests {
-		if q.RetriedBy == "" || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || readLike(nc, q, c, c.Instr.Parent()) {
+		if q.RetriedBy == "" || !nonIdempotent(q.Method) || q.Idempotent || !q.URLKnown && q.API == "" || nc.ReadLike(q, c, c.Instr.Parent()) {
 			continue
 		}
 		if q.Header(keys) != nil {
@@ -211,117 +209,6 @@ func grpcRetries(rt *retry.Result, q *netcall.Request) *retry.Client {
 }
 
 func nonIdempotent(method string) bool { return method == "POST" || method == "PATCH" }
-
-// readLike reports a POST whose URL and function names say it only reads,
-// authenticates or upserts (an OAuth token, a license validation, a
-// search or GraphQL query, createOrUpdate), and say nothing of creating
-// something: many APIs use POST for those, and repeating them is
-// harmless. Names are all the model has; when they are silent or mixed,
-// the request is taken as one that creates.
-func readLike(nc *netcall.Result, q *netcall.Request, c *netcall.Call, fn *ssa.Function) bool {
-	words := map[string]bool{}
-	addWords(words, q.URL)
-	// A URL held by a parameter the package fills with constants only
-	// (tryServer(server, body) over a list of license servers' .../check
-	// URLs) says what those texts say.
-	if c.Instr != nil {
-		for _, name := range urlParams(q.URL) {
-			if texts, ok := nc.ParamTexts(c.Instr.Parent(), name); ok {
-				for _, t := range texts {
-					addWords(words, t)
-				}
-			}
-		}
-	}
-	addWords(words, q.API)
-	for _, h := range c.Chain {
-		addWords(words, h)
-	}
-	for fn != nil && fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	if fn != nil {
-		addWords(words, fn.Name())
-	}
-	upsert := words["upsert"] || words["create"] && words["update"]
-	for w := range words {
-		if w == "create" && upsert {
-			continue
-		}
-		if createExact[w] {
-			return false
-		}
-		for _, stem := range createStems {
-			if strings.HasPrefix(w, stem) {
-				return false
-			}
-		}
-	}
-	if upsert {
-		return true
-	}
-	for _, rw := range readWords {
-		if words[rw] {
-			return true
-		}
-	}
-	return false
-}
-
-// urlParams returns the names in braces of a rendered URL
-// ("{baseURL}/v1/charges": baseURL).
-func urlParams(url string) []string {
-	var out []string
-	for {
-		i := strings.IndexByte(url, '{')
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(url[i:], '}')
-		if j < 0 {
-			return out
-		}
-		if name := url[i+1 : i+j]; name != "" && name != "…" {
-			out = append(out, name)
-		}
-		url = url[i+j+1:]
-	}
-}
-
-// readWords name operations that read or authenticate; createStems and
-// createExact name operations with effects a repeat would duplicate.
-var (
-	readWords   = []string{"token", "oauth", "oauth2", "auth", "authenticate", "authorize", "login", "signin", "validate", "validation", "verify", "search", "query", "graphql", "lookup", "check", "introspect", "refresh", "health", "ping", "status", "estimate", "quote", "preview"}
-	createStems = []string{"charge", "payment", "payout", "order", "transfer", "refund", "invoice", "subscri", "capture", "purchase", "checkout", "booking", "reserv", "publish", "submit", "deliver", "notif", "message", "webhook", "insert", "regist", "signup", "withdraw", "deposit", "credit", "debit", "ledger", "transaction", "email", "create"}
-	createExact = map[string]bool{"pay": true, "send": true, "book": true, "mail": true, "sms": true, "add": true, "event": true, "events": true}
-)
-
-// addWords adds the lower-case words of an identifier or URL: camelCase
-// and non-letters split words.
-func addWords(words map[string]bool, s string) {
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words[strings.ToLower(string(cur))] = true
-			cur = cur[:0]
-		}
-	}
-	prevLower := false
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r):
-			if unicode.IsUpper(r) && prevLower {
-				flush()
-			}
-			cur = append(cur, r)
-			prevLower = unicode.IsLower(r)
-		default:
-			flush()
-			prevLower = false
-		}
-	}
-	flush()
-}
 
 // mintedInside returns the call minting v anew on every attempt of r.
 func mintedInside(v netcall.Value, r *retry.Region) (netcall.Fresh, bool) {

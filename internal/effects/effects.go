@@ -196,7 +196,7 @@ func of(fset *token.FileSet, db *dbcall.Result, nc *netcall.Result, ent *entry.R
 				if inner[ssautil.FuncOf(c.Instr.Common().Value)] || outside(f, c.Instr) {
 					continue
 				}
-				if ok, what := c.Repeats(); ok && !seen[c.Instr] {
+				if ok, what := nc.RepeatsEffect(c); ok && !seen[c.Instr] {
 					seen[c.Instr] = true
 					e := &Effect{Call: c.Instr, Pos: c.Instr.Pos(), What: what, Net: c}
 					if len(c.Chain) > 1 {

@@ -3,6 +3,8 @@ package netcall
 import (
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/idemvet/idemvet/passes/apis"
 )
 
@@ -101,4 +103,25 @@ func sdkIdempotent(sink string) bool {
 		}
 	}
 	return false
+}
+
+// RepeatsEffect is c.Repeats less the requests whose names say they only
+// read or authenticate (ReadLike): a job that validates its license or
+// fetches a token on every run repeats nothing a second run would
+// duplicate.
+func (nc *Result) RepeatsEffect(c *Call) (bool, string) {
+	ok, what := c.Repeats()
+	if !ok || c.Kind != apis.NetHTTP || len(c.Requests) == 0 {
+		return ok, what
+	}
+	var fn *ssa.Function
+	if c.Instr != nil {
+		fn = c.Instr.Parent()
+	}
+	for _, q := range c.Requests {
+		if (q.Method == "POST" || q.Method == "PATCH") && !nc.ReadLike(q, c, fn) {
+			return ok, what
+		}
+	}
+	return false, ""
 }

@@ -34,10 +34,11 @@ func main() {
 	c.AddFunc("@midnight", func() { // want `repeats its insert into payouts at settle.go:\d+`
 		(&settle.Service{DB: db}).Run(ctx)
 	})
-	c.AddFunc("*/5 * * * *", ping)     // want `repeats its POST https://status.example.com/heartbeat`
+	c.AddFunc("*/5 * * * *", usage)    // want `repeats its POST https://billing.example.com/v1/usage-records`
 	c.AddFunc("*/10 * * * *", flagged) // want `cron job main.flagged checks jobs.running \(read at main.go:\d+\) and then sets it at main.go:\d+: two instances both read it and both run`
 
 	// ---- silent ----
+	c.AddFunc("*/5 * * * *", ping)     // ok: a health ping, which its names say only reads
 	c.AddFunc("@daily", leased)        // ok: a lease claimed and tested
 	c.AddFunc("@daily", advisory)      // ok: a tested try-lock
 	c.AddFunc("@hourly", cleanup)      // ok: DELETE only
@@ -51,8 +52,12 @@ func report() {
 	db.Exec(`INSERT INTO reports (day) VALUES (current_date)`)
 }
 
+func usage() {
+	http.Post("https://billing.example.com/v1/usage-records", "application/json", bytes.NewReader(nil))
+}
+
 func ping() {
-	http.Post("https://status.example.com/heartbeat", "text/plain", bytes.NewReader(nil))
+	http.Post("https://status.example.com/ping", "text/plain", bytes.NewReader(nil))
 }
 
 func flagged() {
