@@ -179,8 +179,12 @@ func keepsValue(g dbcall.Guard, set dbcall.Binding) bool {
 // (in the SQL, or bound as a Go constant).
 func sameConst(other ssa.Value, set dbcall.Binding) bool {
 	c, ok := ssautil.Unwrap(other).(*ssa.Const)
-	if !ok || c.Value == nil {
+	if !ok {
 		return false
+	}
+	if c.Value == nil {
+		// "if m.DeletedAt != nil" before SET deleted_at = NULL.
+		return c.IsNil() && strings.EqualFold(set.Const, "NULL")
 	}
 	want := constText(c)
 	switch {
@@ -421,6 +425,9 @@ func actsOnCheck(db *dbcall.Result, nc *netcall.Result, g dbcall.Guard, a *dbcal
 		}
 		if x.Call == a.Call && x.Kind == a.Kind && x.Table == a.Table && x.SQL == a.SQL {
 			continue // the same update reached along another path of the callee's summary
+		}
+		if x.Call == a.Call && x.Kind == dbcall.KindInsert && x.Table == a.Table && x.UniqueHandled {
+			continue // the insert this update stands in for when it hits the key: the racer that loses it updates the same row
 		}
 		if ssautil.Reachable(pass, x.Call.Block()) && !regardless(g, pass, skip, x.Call.Block()) {
 			return true
