@@ -35,7 +35,9 @@
 // whose other modules need one) and replace:MODULE=OWNER/NAME@COMMIT (a
 // module the proxy refuses that a package the service needs imports:
 // its fetched mirror's tree at COMMIT is unpacked under .corpus-replace/
-// in the checkout and the module replaced by it in the root go.mod).
+// in the checkout and the module replaced by it in the root go.mod), and
+// tags:TAG (a build tag the run sets through GOFLAGS=-tags=..., for a
+// service whose database adapters are behind tags; one step per tag).
 //
 // Paths in summary.txt are relative to the service's checkout, so runs in
 // different roots compare equal. -diff matches findings by service,
@@ -85,7 +87,9 @@ type entry struct {
 	// //go:embed pattern whose files a front-end build would produce;
 	// "rm:PATH" removes a package whose module the proxy refuses;
 	// "replace:MODULE=OWNER/NAME@COMMIT" replaces a module the proxy
-	// refuses by the fetched mirror's tree at COMMIT.
+	// refuses by the fetched mirror's tree at COMMIT; "tags:TAG" is
+	// not applied to the checkout: the run sets GOFLAGS=-tags= with the
+	// tags of every such step.
 	prepare []string
 }
 
@@ -180,6 +184,13 @@ func parseTSV(text string) ([]entry, error) {
 					continue
 				}
 				verb, path, ok := strings.Cut(p, ":")
+				if verb == "tags" {
+					if !validTag(path) {
+						return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q (want tags:TAG)", i+1, p)
+					}
+					e.prepare = append(e.prepare, p)
+					continue
+				}
 				if verb == "replace" {
 					if _, _, _, err := parseReplace(path); err != nil {
 						return nil, fmt.Errorf("corpus.tsv:%d: bad prepare step %q: %v", i+1, p, err)
@@ -279,6 +290,8 @@ func prepare(checkoutDir string, steps []string) error {
 			if err := replaceModule(checkoutDir, path); err != nil {
 				return err
 			}
+		case "tags":
+			// set at run time (buildTags)
 		case "rm":
 			if err := os.RemoveAll(full); err != nil {
 				return err
@@ -430,7 +443,7 @@ func run(root string, entries []entry) error {
 			return fmt.Errorf("%s: %v", e.name, err)
 		}
 		for _, md := range e.modDirs {
-			r := runModule(idemvet, out, checkoutDir, e.name, md)
+			r := runModule(idemvet, out, checkoutDir, e.name, md, buildTags(e.prepare))
 			results = append(results, r)
 			all = append(all, r.findings...)
 			fmt.Printf("%-20s %-28s %-8s exit %d  cpu %7.1fs  wall %7.1fs  rss %5d MiB  %d findings\n",
@@ -458,7 +471,23 @@ func run(root string, entries []entry) error {
 	return nil
 }
 
-func runModule(idemvet, out, checkoutDir, name, modDir string) result {
+// validTag reports a build tag.
+func validTag(s string) bool {
+	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == ""
+}
+
+// buildTags returns the tags of an entry's tags: steps, comma-separated.
+func buildTags(steps []string) string {
+	var tags []string
+	for _, s := range steps {
+		if verb, tag, _ := strings.Cut(s, ":"); verb == "tags" {
+			tags = append(tags, tag)
+		}
+	}
+	return strings.Join(tags, ",")
+}
+
+func runModule(idemvet, out, checkoutDir, name, modDir, tags string) result {
 	r := result{name: name, modDir: modDir}
 	base := name
 	if modDir != "." {
@@ -478,6 +507,9 @@ func runModule(idemvet, out, checkoutDir, name, modDir string) result {
 	}
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local")
+	if tags != "" {
+		cmd.Env = append(cmd.Env, "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags="+tags))
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stdout bytes.Buffer
 	stderrFile, err := os.Create(filepath.Join(out, base+".stderr"))

@@ -131,3 +131,14 @@ func TestParseReplace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"replace:m=owner/name@" + commit}, es[0].prepare)
 }
+
+func TestTags(t *testing.T) {
+	es, err := parseTSV("h\nsvc\to/svc\tabc\t.\t\t\ttags:postgres,tags:mysql,placeholder:x\n")
+	require.NoError(t, err)
+	assert.Equal(t, "postgres,mysql", buildTags(es[0].prepare))
+	assert.Equal(t, "", buildTags([]string{"rm:x"}))
+	for _, bad := range []string{"tags:", "tags:a b", "tags:../x"} {
+		_, err := parseTSV("h\nsvc\to/svc\tabc\t.\t\t\t" + bad + "\n")
+		assert.Error(t, err, "%q", bad)
+	}
+}
