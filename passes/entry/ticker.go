@@ -205,9 +205,8 @@ func pollsForever(body map[*ssa.BasicBlock]bool) bool {
 // drivenByMessages reports whether the loop waits for values from a
 // channel other than a clock's or ctx.Done() on its turns: a consumer
 // whose pause is a retry's (for { job := <-jobs; for i := 0; i < 3; i++ {
-// ...; time.Sleep(b) } }), not a polling loop. A select with a clock's
-// case among others still polls (a wake-up channel only shortens the
-// wait).
+// ...; time.Sleep(b) } }), or a hub selecting over its channels with an
+// idle timeout (case <-time.After(idle):), not a polling loop.
 func drivenByMessages(body map[*ssa.BasicBlock]bool) bool {
 	for b := range body {
 		for _, instr := range b.Instrs {
@@ -220,21 +219,14 @@ func drivenByMessages(body map[*ssa.BasicBlock]bool) bool {
 				if !x.Blocking {
 					continue // polled without waiting
 				}
-				clock, msgs := false, false
+				msgs := false
 				for _, st := range x.States {
-					if st.Dir != types.RecvOnly {
-						continue
-					}
-					if clockOrDone(st.Chan) {
-						if !isDone(st.Chan) {
-							clock = true
-						}
-					} else {
+					if st.Dir == types.RecvOnly && !clockOrDone(st.Chan) {
 						msgs = true
 					}
 				}
-				if msgs && !clock {
-					return true
+				if msgs {
+					return true // a hub's loop with an idle timeout among its cases
 				}
 			}
 		}
@@ -411,6 +403,7 @@ func (g *graph) tickSchedules() {
 		}
 		seen := map[*ssa.Function]bool{}
 		seenObj := map[*types.Func]bool{}
+		n0 := len(g.schedules)
 		for _, b := range fn.Blocks {
 			if !t.start.Dominates(b) {
 				continue
@@ -444,7 +437,51 @@ func (g *graph) tickSchedules() {
 				g.schedules = append(g.schedules, sc)
 			}
 		}
+		if len(g.schedules) == n0 {
+			g.workThenWait(t, fn)
+		}
 	}
+}
+
+// workThenWait makes a schedule of the loop around ticker loop t when
+// nothing runs after its receive: the work comes first in the turn and
+// the receive ends it (for { s.sync(ctx); <-t.C }; a select's case that
+// goes straight back to the loop's head has the turn in its body
+// already). As a polling loop's, the whole turn is the
+// job, reported at its first call; the loop must leave only when told to
+// stop or when it fails, and wait on no channel but clocks.
+func (g *graph) workThenWait(t *tick, fn *ssa.Function) {
+	body := loopOf(t.start)
+	if body == nil || !pollsForever(body) || drivenByMessages(body) {
+		return
+	}
+	var first ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		if !body[b] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Call.IsInvoke() {
+				continue
+			}
+			if g.target(call.Call.Value) != nil {
+				first = call
+			} else if obj := g.foreign(call.Call.Value); obj != nil && obj.Pkg() != nil && !apis.Library(obj.Pkg().Path()) {
+				first = call
+			}
+			if first != nil {
+				break
+			}
+		}
+		if first != nil {
+			break
+		}
+	}
+	if first == nil {
+		return
+	}
+	g.schedules = append(g.schedules, &Schedule{Call: first, Fn: fn, Lib: t.lib, Polls: true, Body: body})
 }
 
 // tickIn reports whether a ticker loop of t's function starts inside the

@@ -255,6 +255,25 @@ func consume(ctx context.Context) {
 	}
 }
 
+var joins = make(chan string)
+
+// hub serves joins as they come and does its housekeeping when idle: the
+// database work runs on the messages, the timer only ends the wait.
+func hub(ctx context.Context) {
+	for {
+		select {
+		case name := <-joins:
+			db.ExecContext(ctx, `INSERT INTO members (name) VALUES ($1)`, name)
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Minute): // ok: an idle timeout among message cases
+			var n int
+			db.QueryRowContext(ctx, `SELECT count(*) FROM members`).Scan(&n)
+			http.Post("https://stats.example.com/members", "text/plain", nil)
+		}
+	}
+}
+
 func main() {
 	ctx := context.Background()
 	errs := make(chan error, 1)
@@ -271,5 +290,6 @@ func main() {
 	go runHooks(ctx, "replica-1")
 	go runHooksUnguarded(ctx, "replica-1")
 	go consume(ctx)
+	go hub(ctx)
 	<-errs
 }

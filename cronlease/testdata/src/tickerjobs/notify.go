@@ -213,3 +213,25 @@ func (d *Dispatcher) Await(ctx context.Context) error {
 		}
 	}
 }
+
+// SyncThenWait bills first and waits for the tick after: the whole turn
+// is the job.
+func (d *Dispatcher) SyncThenWait(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		d.invoice(ctx) // want `ticker job in tickerjobs.Dispatcher.SyncThenWait runs in every instance .* its insert into invoices`
+		<-t.C
+	}
+}
+
+// DrainThenWait inserts what the channel delivers, then waits: driven by
+// the channel's values, not by the clock.
+func (d *Dispatcher) DrainThenWait(ctx context.Context) {
+	t := time.NewTicker(time.Second)
+	for {
+		id := <-d.work
+		d.db.ExecContext(ctx, `INSERT INTO audit (item) VALUES ($1)`, id) // ok: work delivered, not a clock
+		<-t.C
+	}
+}
