@@ -237,3 +237,26 @@ func Operands(instr ssa.Instruction) iter.Seq[ssa.Value] {
 		}
 	}
 }
+
+// Walk returns the blocks of start and those reachable from them through
+// next (Succs forward, Preds backward); each block is visited once.
+func Walk(start []*ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), start...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, next(b)...)
+	}
+	return seen
+}
+
+// Succs returns b's successors, for Walk.
+func Succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
+
+// Preds returns b's predecessors.
+func Preds(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds }

@@ -266,18 +266,7 @@ func allNilBut(ret *ssa.Return, res int) bool {
 
 // reachingBlocks returns the blocks from which one of to is reachable.
 func reachingBlocks(to []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), to...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Preds...)
-	}
-	return seen
+	return ssautil.Walk(to, ssautil.Preds)
 }
 
 // conditionChecks reads a branch condition as checks of fn's parameter

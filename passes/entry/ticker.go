@@ -153,25 +153,11 @@ func (g *graph) notePoll(n *node, pause ssa.CallInstruction) {
 // that reach it), nil when blk is in none. Two walks over the function's
 // blocks, each visiting a block once.
 func loopOf(blk *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	reach := func(next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-		seen := map[*ssa.BasicBlock]bool{}
-		stack := append([]*ssa.BasicBlock(nil), next(blk)...)
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[b] {
-				continue
-			}
-			seen[b] = true
-			stack = append(stack, next(b)...)
-		}
-		return seen
-	}
-	fwd := reach(func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs })
+	fwd := ssautil.Walk(blk.Succs, ssautil.Succs)
 	if !fwd[blk] {
 		return nil
 	}
-	bwd := reach(func(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds })
+	bwd := ssautil.Walk(blk.Preds, ssautil.Preds)
 	body := map[*ssa.BasicBlock]bool{}
 	for b := range fwd {
 		if bwd[b] {
