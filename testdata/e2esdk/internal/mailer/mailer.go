@@ -106,3 +106,46 @@ func (s *Service) remind(ctx context.Context) {
 		e.Send("smtp.example.com:587", nil)
 	}
 }
+
+// Digests mails the weekly digests from a loop that sleeps between turns,
+// in every replica.
+func (s *Service) Digests(ctx context.Context) error {
+	for {
+		if err := s.digest(ctx); err != nil {
+			return err
+		}
+		time.Sleep(time.Hour) // HAZARD(cronlease)
+	}
+}
+
+func (s *Service) digest(ctx context.Context) error {
+	var to string
+	if err := s.DB.QueryRowContext(ctx, `SELECT email FROM accounts WHERE digest_due <= now() LIMIT 1`).Scan(&to); err != nil {
+		return err
+	}
+	m := gomail.NewMessage()
+	m.SetHeader("To", to)
+	return s.Dialer.DialAndSend(m)
+}
+
+// Outbox sends the mails this replica claimed (SKIP LOCKED) on each turn.
+func (s *Service) Outbox(ctx context.Context) {
+	for {
+		var id int64
+		var to string
+		err := s.DB.QueryRowContext(ctx, `UPDATE outbox SET sent_at = now() WHERE id = (
+			SELECT id FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+		) RETURNING id, recipient`).Scan(&id, &to)
+		if err == nil {
+			msg := gomailx.NewMsg()
+			if msg.To(to) == nil {
+				s.Client.DialAndSendWithContext(ctx, msg)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second): // SAFE(cronlease): each row claimed by one replica
+		}
+	}
+}
