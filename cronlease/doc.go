@@ -64,7 +64,8 @@
 // reaches an effect that repeats (an INSERT without a conflict clause, a
 // relative UPDATE, a POST without a stable Idempotency-Key, unless its
 // URL and function names say it only reads or authenticates — a license
-// check, a token, a health ping —, an email, a published message) with no
+// check, a token, a health ping — or reports the instance itself
+// (telemetry, usage insights), an email, a published message) with no
 // claim before it: category "nolease", the
 // effect as related information. A read of a table's column that a
 // branch of the job tests, followed by an UPDATE setting that column to a

@@ -8,10 +8,11 @@ import (
 )
 
 // ReadLike reports a POST whose URL and function names say it only reads,
-// authenticates or upserts (an OAuth token, a license validation, a
-// search or GraphQL query, createOrUpdate), and say nothing of creating
-// something: many APIs use POST for those, and repeating them is
-// harmless. Names are all the model has; when they are silent or mixed,
+// authenticates, upserts or reports on the instance itself (an OAuth
+// token, a license validation, a search or GraphQL query, createOrUpdate,
+// a heartbeat, telemetry, usage insights an instance sends of itself),
+// and say nothing of creating something: many APIs use POST for those,
+// and repeating them is harmless. Names are all the model has; when they are silent or mixed,
 // the request is taken as one that creates.
 func (nc *Result) ReadLike(q *Request, c *Call, fn *ssa.Function) bool {
 	words := map[string]bool{}
@@ -39,8 +40,12 @@ func (nc *Result) ReadLike(q *Request, c *Call, fn *ssa.Function) bool {
 		addWords(words, fn.Name())
 	}
 	upsert := words["upsert"] || words["create"] && words["update"]
+	report := false // telemetry of the instance itself: sending it is the point
+	for _, rw := range reportWords {
+		report = report || words[rw]
+	}
 	for w := range words {
-		if w == "create" && upsert {
+		if w == "create" && upsert || report && reportVerbs[w] {
 			continue
 		}
 		if createExact[w] {
@@ -52,7 +57,7 @@ func (nc *Result) ReadLike(q *Request, c *Call, fn *ssa.Function) bool {
 			}
 		}
 	}
-	if upsert {
+	if upsert || report {
 		return true
 	}
 	for _, rw := range readWords {
@@ -86,6 +91,11 @@ func urlParams(url string) []string {
 // readWords name operations that read or authenticate; createStems and
 // createExact name operations with effects a repeat would duplicate.
 var (
+	// reportWords name what an instance reports of itself, whatever verb
+	// sends it (sendInsights, POST .../heartbeat), unless a createStems
+	// word says more (sendPaymentMetrics).
+	reportWords = []string{"heartbeat", "telemetry", "insights", "analytics", "metrics"}
+	reportVerbs = map[string]bool{"send": true, "submit": true, "publish": true, "deliver": true, "create": true, "add": true}
 	readWords   = []string{"token", "oauth", "oauth2", "auth", "authenticate", "authorize", "login", "signin", "validate", "validation", "verify", "search", "query", "graphql", "lookup", "check", "introspect", "refresh", "health", "ping", "status", "estimate", "quote", "preview"}
 	createStems = []string{"charge", "payment", "payout", "order", "transfer", "refund", "invoice", "subscri", "capture", "purchase", "checkout", "booking", "reserv", "publish", "submit", "deliver", "notif", "message", "webhook", "insert", "regist", "signup", "withdraw", "deposit", "credit", "debit", "ledger", "transaction", "email", "create"}
 	createExact = map[string]bool{"pay": true, "send": true, "book": true, "mail": true, "sms": true, "add": true, "event": true, "events": true}
