@@ -739,6 +739,11 @@ func (b *builder) rebound(stmt ssa.Value) ssa.Value {
 
 func prepareCall(stmt ssa.Value) *ssa.CallCommon {
 	v := unwrap(stmt)
+	// stmt.ExecContext on a *sqlx.Stmt is its embedded *sql.Stmt's: the
+	// field's load of the statement Preparex returned.
+	if c := embeddingOf(v); c != nil {
+		v = unwrap(c)
+	}
 	for range 8 {
 		if ex, ok := v.(*ssa.Extract); ok {
 			v = ex.Tuple

@@ -120,3 +120,21 @@ func (r *Repo) ListVia(owner string) (Accounts, error) {
 	err := out.Load(r.list, owner) // want `select accounts where owner=\{\$1\} on r\.list; found\? len`
 	return out, err
 }
+
+// Credit prepares its statement on the transaction and runs it through the
+// *sql.Stmt a *sqlx.Stmt embeds (ExecContext is promoted).
+func Credit(ctx context.Context, tx *sqlx.Tx, id, amount int64) error {
+	credit, err := tx.PreparexContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`)
+	if err != nil {
+		return err
+	}
+	defer credit.Close()
+	_, err = credit.ExecContext(ctx, amount, id) // want `update accounts set balance=atomic\(balance \+ \$1\) where id=\$id on tx; in param tx`
+	return err
+}
+
+// Touch runs a statement its caller prepared: nothing is read here.
+func Touch(ctx context.Context, stmt *sqlx.Stmt, id int64) error {
+	_, err := stmt.ExecContext(ctx, id)
+	return err
+}
