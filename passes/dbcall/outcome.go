@@ -593,6 +593,81 @@ func isNotFoundSentinel(a *Access, name string) bool {
 
 // compare reads a comparison of a found-signal with nil, a sentinel or a
 // number.
+// zeroKey reads a test of a key a single-row read scanned into a local
+// struct against its zero value as the read's outcome, when the read's
+// "no rows" is an error the function may let pass: no row leaves the key
+// at zero, and a row that exists never has it so (nonZeroWhenFound).
+//
+//	var tag Tag
+//	err := tx.GetContext(ctx, &tag, `SELECT id, name FROM tag WHERE name = ?`, name)
+//	if err != nil && !errors.Is(err, sql.ErrNoRows) { return err }
+//	if tag.ID == 0 { ... insert ... }   // not found
+func (fi *FuncInfo) zeroKey(x *ssa.BinOp, l, r ssa.Value, op token.Token) (*Access, bool, bool) {
+	if op != token.EQL && op != token.NEQ {
+		return nil, false, false
+	}
+	if c, ok := l.(*ssa.Const); ok {
+		l, r = r, c
+	}
+	c, ok := r.(*ssa.Const)
+	if !ok || c.Value == nil || !isZeroConst(c) {
+		return nil, false, false
+	}
+	ref := refOf(l)
+	al, ok := unwrap(ref.Root).(*ssa.Alloc)
+	if !ok || ref.Path == "" || !fieldsOnlyScanned(al) {
+		return nil, false, false
+	}
+	for _, a := range fi.Accesses {
+		if a.Kind != KindRead || a.Found.Signal != SignalErr || a.Count || a.Exists || a.Call.Block() == nil || !a.Call.Block().Dominates(x.Block()) {
+			continue
+		}
+		noRows := false
+		for _, s := range a.Found.Sentinels {
+			noRows = noRows || strings.HasSuffix(s, ".ErrNoRows")
+		}
+		if !noRows {
+			continue
+		}
+		for _, cr := range a.Reads {
+			if unwrap(cr.Dest.Root) == al && cr.Dest.Path == ref.Path && nonZeroWhenFound(cr.Column) {
+				return a, op == token.NEQ, true
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// fieldsOnlyScanned reports whether a local struct is never stored to,
+// whole or field by field: its fields hold Go's zero values until a read
+// scans into it (its address, or a field's, handed to the read).
+func fieldsOnlyScanned(al *ssa.Alloc) bool {
+	for _, r := range *al.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == al {
+				return false
+			}
+		case *ssa.FieldAddr:
+			for _, fr := range *r.Referrers() {
+				switch fr := fr.(type) {
+				case *ssa.Store:
+					if fr.Addr == r {
+						return false
+					}
+				case *ssa.UnOp, *ssa.DebugRef, *ssa.Call:
+				default:
+					return false
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef, *ssa.MakeInterface, *ssa.Call:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 	l, r := unwrap(x.X), unwrap(x.Y)
 	op := x.Op
@@ -619,7 +694,7 @@ func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {
 	}
 	a := fi.signalOf(l)
 	if a == nil {
-		return nil, false, false
+		return fi.zeroKey(x, l, r, op)
 	}
 	switch a.Found.Signal {
 	case SignalErr:
