@@ -1113,11 +1113,7 @@ func zeroScanned(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (Signa
 	if a.Kind != KindRead || a.Found.Signal != SignalErr || len(rets) == 0 || a.Count || a.Exists {
 		return SignalNone, -1, false
 	}
-	noRows := false
-	for _, s := range a.Found.Sentinels {
-		noRows = noRows || strings.HasSuffix(s, ".ErrNoRows")
-	}
-	if !noRows {
+	if !noRowsSentinel(a) {
 		return SignalNone, -1, false
 	}
 	// The "no rows" must be swallowed: the read's error is returned only
@@ -1205,6 +1201,17 @@ func zeroScanned(fi *FuncInfo, a *Access, rets []*ssa.Return, b *builder) (Signa
 	return SignalNone, -1, false
 }
 
+// noRowsSentinel reports whether the read's "not found" is an error
+// naming no rows (sql.ErrNoRows, pgx.ErrNoRows).
+func noRowsSentinel(a *Access) bool {
+	for _, s := range a.Found.Sentinels {
+		if strings.HasSuffix(s, ".ErrNoRows") {
+			return true
+		}
+	}
+	return false
+}
+
 // nonZeroWhenFound reports whether a selected column is never Go's zero
 // value in a row that exists: a non-zero literal or a key.
 func nonZeroWhenFound(col string) bool {
@@ -1222,12 +1229,34 @@ func nonZeroWhenFound(col string) bool {
 
 // onlyScanned reports whether a local is never stored to: it holds Go's
 // zero value until the read scans into it.
-func onlyScanned(al *ssa.Alloc) bool {
+func onlyScanned(al *ssa.Alloc) bool { return scannedOnly(al, false) }
+
+// fieldsOnlyScanned reports whether a local struct is never stored to,
+// whole or field by field: its fields hold Go's zero values until a read
+// scans into it (its address, or a field's, handed to the read).
+func fieldsOnlyScanned(al *ssa.Alloc) bool { return scannedOnly(al, true) }
+
+func scannedOnly(al *ssa.Alloc, fields bool) bool {
 	for _, r := range *al.Referrers() {
 		switch r := r.(type) {
 		case *ssa.Store:
 			if r.Addr == al {
 				return false
+			}
+		case *ssa.FieldAddr:
+			if !fields {
+				return false
+			}
+			for _, fr := range *r.Referrers() {
+				switch fr := fr.(type) {
+				case *ssa.Store:
+					if fr.Addr == r {
+						return false
+					}
+				case *ssa.UnOp, *ssa.DebugRef, *ssa.Call:
+				default:
+					return false
+				}
 			}
 		case *ssa.UnOp, *ssa.DebugRef, *ssa.MakeInterface, *ssa.Call:
 		default:

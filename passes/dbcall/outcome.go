@@ -622,11 +622,7 @@ func (fi *FuncInfo) zeroKey(x *ssa.BinOp, l, r ssa.Value, op token.Token) (*Acce
 		if a.Kind != KindRead || a.Found.Signal != SignalErr || a.Count || a.Exists || a.Call.Block() == nil || !a.Call.Block().Dominates(x.Block()) {
 			continue
 		}
-		noRows := false
-		for _, s := range a.Found.Sentinels {
-			noRows = noRows || strings.HasSuffix(s, ".ErrNoRows")
-		}
-		if !noRows {
+		if !noRowsSentinel(a) {
 			continue
 		}
 		for _, cr := range a.Reads {
@@ -636,36 +632,6 @@ func (fi *FuncInfo) zeroKey(x *ssa.BinOp, l, r ssa.Value, op token.Token) (*Acce
 		}
 	}
 	return nil, false, false
-}
-
-// fieldsOnlyScanned reports whether a local struct is never stored to,
-// whole or field by field: its fields hold Go's zero values until a read
-// scans into it (its address, or a field's, handed to the read).
-func fieldsOnlyScanned(al *ssa.Alloc) bool {
-	for _, r := range *al.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr == al {
-				return false
-			}
-		case *ssa.FieldAddr:
-			for _, fr := range *r.Referrers() {
-				switch fr := fr.(type) {
-				case *ssa.Store:
-					if fr.Addr == r {
-						return false
-					}
-				case *ssa.UnOp, *ssa.DebugRef, *ssa.Call:
-				default:
-					return false
-				}
-			}
-		case *ssa.UnOp, *ssa.DebugRef, *ssa.MakeInterface, *ssa.Call:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 func (fi *FuncInfo) compare(x *ssa.BinOp) (*Access, bool, bool) {

@@ -743,13 +743,11 @@ func (g *graph) call(n *node, call ssa.CallInstruction) {
 		}
 	}
 	cmdArg := -1
-	if callee != nil {
-		if c, ok := apis.CommandActions[apis.RawFullName(callee)]; ok {
-			cmdArg = c.Arg
-			if args := ssautil.CallArgs(common); c.Arg < len(args) {
-				if t := g.target(args[c.Arg]); t != nil {
-					g.nodes[t].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", c.Lib, g.pos(call.Pos())), apis.EntryCommand, nil)
-				}
+	if action, lib, ok := commandActionArg(common); ok {
+		cmdArg = action
+		if args := ssautil.CallArgs(common); action < len(args) {
+			if t := g.target(args[action]); t != nil {
+				g.nodes[t].mark(bitCmd, fmt.Sprintf("run once as the %s command action at %s", lib, g.pos(call.Pos())), apis.EntryCommand, nil)
 			}
 		}
 	}
@@ -831,19 +829,24 @@ func (g *graph) spawnedArg(common *ssa.CallCommon, v ssa.Value) (spawnUse, bool)
 	return spawnUse{}, false
 }
 
-// commandAction reports whether call gives v to a command-line framework
-// as the action it runs once per invocation (apis.CommandActions).
-func commandAction(call *ssa.CallCommon, v ssa.Value) bool {
+// commandActionArg returns the argument of call that a command-line
+// framework runs once per invocation (apis.CommandActions), and the
+// framework's name.
+func commandActionArg(call *ssa.CallCommon) (int, string, bool) {
 	callee := analysisutil.CalleeFunc(call)
 	if callee == nil {
-		return false
+		return 0, "", false
 	}
 	c, ok := apis.CommandActions[apis.RawFullName(callee)]
-	if !ok {
-		return false
-	}
+	return c.Arg, c.Lib, ok
+}
+
+// commandAction reports whether call gives v to a command-line framework
+// as the action it runs once per invocation.
+func commandAction(call *ssa.CallCommon, v ssa.Value) bool {
+	i, _, ok := commandActionArg(call)
 	args := ssautil.CallArgs(call)
-	return c.Arg < len(args) && args[c.Arg] == v
+	return ok && i < len(args) && args[i] == v
 }
 
 // valueUse handles a use of t's value other than a call: stored in a
